@@ -1,0 +1,69 @@
+# Muster: `make run` serves the embedded default; `make test` runs the whole suite.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell sha1sum requirements/lock.txt 2>/dev/null | cut -c1-12)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: help install run worker beat test bench lint typecheck schema rules-coverage clean
+
+help:
+	@echo "make run             set everything up and serve http://$(HOST):$(PORT) (SQLite, tasks in-process, demo)"
+	@echo "make test            run the whole test suite"
+	@echo "make bench           run the benchmarks in tests/bench/"
+	@echo "make rules-coverage  list rule IDs of ../shared/rules/ that no test names"
+	@echo "make lint typecheck  ruff and mypy"
+	@echo "make worker / beat   a Celery worker / beat (needs CELERY_BROKER_URL)"
+
+$(STAMP): requirements/lock.txt
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "Muster needs Python 3.11 (found %s); set PYTHON=/path/to/python3.11" % sys.version.split()[0])'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements/lock.txt
+	@rm -f $(VENV)/.installed-*
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(PY) manage.py load_demo
+	@echo ""
+	@echo "Muster is starting on http://$(HOST):$(PORT)/  (admin: /admin/, API docs: /api/v1/docs/)"
+	@echo "Demo logins, all with the password muster-demo:"
+	@echo "  alice (organiser), bob and carol (players), gina (GM)"
+	@echo ""
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+worker: install
+	$(VENV)/bin/celery -A campaign worker --loglevel INFO
+
+beat: install
+	$(VENV)/bin/celery -A campaign beat --loglevel INFO
+
+test: install
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: install
+	@for f in tests/bench/bench_*.py; do \
+		m=$$(echo $$f | sed 's#/#.#g; s#\.py$$##'); \
+		echo "== $$m"; $(PY) -m $$m || exit 1; \
+	done
+
+rules-coverage: install
+	$(PY) -m tests.tools.rules_coverage
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+typecheck: install
+	$(VENV)/bin/mypy .
+
+schema: install
+	$(PY) manage.py spectacular --validate --fail-on-warn --file /dev/null
+
+clean:
+	rm -rf $(VENV) var/static .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,102 @@
+"""Token login per device (django-rest-knox) and the viewer's own profile."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import authenticate
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from knox.models import AuthToken
+from knox.views import LogoutAllView as KnoxLogoutAllView
+from knox.views import LogoutView as KnoxLogoutView
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from campaign.errors import DomainError
+from campaign.selectors import memberships_of
+
+
+class LoginView(APIView):
+    """Exchange a username and password for a token for this device."""
+
+    authentication_classes: list[Any] = []
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
+
+    class InputSerializer(serializers.Serializer):
+        username = serializers.CharField()
+        password = serializers.CharField(style={"input_type": "password"}, trim_whitespace=False)
+        device = serializers.CharField(required=False, max_length=64, help_text=_("A name for this device."))
+
+    class OutputSerializer(serializers.Serializer):
+        token = serializers.CharField()
+        expiry = serializers.DateTimeField(allow_null=True)
+        username = serializers.CharField()
+
+    @extend_schema(request=InputSerializer, responses={200: OutputSerializer}, auth=[])
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = authenticate(
+            request._request,
+            username=data.validated_data["username"],
+            password=data.validated_data["password"],
+        )
+        if user is None or not user.is_active:
+            raise DomainError(gettext("Wrong username or password."), code="invalid_credentials")
+        instance, token = AuthToken.objects.create(user=user)
+        out = {"token": token, "expiry": instance.expiry, "username": user.get_username()}
+        return Response(self.OutputSerializer(out).data)
+
+
+class LogoutView(KnoxLogoutView):
+    """Revoke the token this request was made with (this device only)."""
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request: Request, format: Any = None) -> Response:
+        return super().post(request, format)
+
+
+class LogoutAllView(KnoxLogoutAllView):
+    """Revoke every token of the viewer: every device is logged out."""
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request: Request, format: Any = None) -> Response:
+        return super().post(request, format)
+
+
+class MeView(APIView):
+    """The viewer, with the campaigns they belong to and their role in each."""
+
+    class MembershipSerializer(serializers.Serializer):
+        campaign_id = serializers.IntegerField(source="campaign.id")
+        campaign = serializers.CharField(source="campaign.name")
+        system = serializers.CharField(source="campaign.system")
+        status = serializers.CharField(source="campaign.status")
+        role = serializers.CharField()
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        username = serializers.CharField()
+        is_staff = serializers.BooleanField()
+        campaigns = serializers.ListField(child=serializers.DictField())
+
+    @extend_schema(responses={200: OutputSerializer})
+    def get(self, request: Request) -> Response:
+        user = request.user
+        campaigns = self.MembershipSerializer(memberships_of(user=user), many=True).data
+        return Response(
+            {
+                "id": user.pk,
+                "username": user.get_username(),
+                "is_staff": user.is_staff,
+                "campaigns": campaigns,
+            }
+        )

@@ -1,0 +1,151 @@
+"""Typed readers for settings that come from the environment.
+
+Every helper either returns a value of the right type or raises
+``ImproperlyConfigured`` naming the variable and what it accepts: a typo in
+production must stop start-up, not silently fall back to a default.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import environ
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def _raw(name: str, environ_: Mapping[str, str] | None) -> str | None:
+    source = os.environ if environ_ is None else environ_
+    return source.get(name)
+
+
+def env_str(
+    name: str, default: str | None = None, *, environ_: Mapping[str, str] | None = None
+) -> str | None:
+    value = _raw(name, environ_)
+    return default if value is None else value
+
+
+def env_bool(name: str, default: bool, *, environ_: Mapping[str, str] | None = None) -> bool:
+    value = _raw(name, environ_)
+    if value is None:
+        return default
+    lowered = value.strip().lower()
+    if lowered in _TRUE:
+        return True
+    if lowered in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={value!r} is not a boolean; use one of 1/0, true/false, yes/no, on/off."
+    )
+
+
+def env_int(
+    name: str, default: int, *, minimum: int | None = None, environ_: Mapping[str, str] | None = None
+) -> int:
+    value = _raw(name, environ_)
+    if value is None:
+        return default
+    try:
+        number = int(value.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a whole number.") from None
+    if minimum is not None and number < minimum:
+        raise ImproperlyConfigured(f"{name}={number} is below the minimum of {minimum}.")
+    return number
+
+
+def env_list(name: str, default: list[str], *, environ_: Mapping[str, str] | None = None) -> list[str]:
+    value = _raw(name, environ_)
+    if value is None:
+        return list(default)
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def env_time_zone(name: str, default: str, *, environ_: Mapping[str, str] | None = None) -> str:
+    value = _raw(name, environ_) or default
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not an IANA time zone such as Europe/Prague."
+        ) from None
+    return value
+
+
+_DB_SCHEMES = {"sqlite", "postgres", "postgresql", "pgsql"}
+
+
+def env_database(
+    name: str, default_sqlite: Path, *, environ_: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """``DATABASE_URL`` as a Django DATABASES entry; a SQLite file when unset."""
+    value = _raw(name, environ_)
+    if not value:
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(default_sqlite)}
+    scheme = value.split("://", 1)[0].lower() if "://" in value else ""
+    if scheme not in _DB_SCHEMES:
+        raise ImproperlyConfigured(
+            f"{name} must be a postgres://user@host:port/name or sqlite:////path URL (got scheme {scheme!r})."
+        )
+    config: dict[str, Any] = dict(environ.Env.db_url_config(value))
+    if not config.get("NAME"):
+        raise ImproperlyConfigured(f"{name} names no database.")
+    return config
+
+
+_CACHE_SCHEMES = {"redis", "rediss", "locmem", "dummy"}
+
+
+def env_cache(name: str, *, environ_: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """``CACHE_URL`` as a Django CACHES entry: Redis when given, local memory when unset."""
+    value = _raw(name, environ_)
+    if not value:
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "muster"}
+    scheme = value.split("://", 1)[0].lower() if "://" in value else ""
+    if scheme not in _CACHE_SCHEMES:
+        raise ImproperlyConfigured(f"{name} must be a redis://host:port/db URL (got scheme {scheme!r}).")
+    if scheme in {"redis", "rediss"}:
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": value}
+    return dict(environ.Env.cache_url_config(value))
+
+
+_BROKER_SCHEMES = {"redis", "rediss", "amqp", "amqps", "memory"}
+
+
+def env_broker(name: str, *, environ_: Mapping[str, str] | None = None) -> str | None:
+    """``CELERY_BROKER_URL``, checked; ``None`` when unset (tasks then run in-process)."""
+    value = _raw(name, environ_)
+    if not value:
+        return None
+    scheme = value.split("://", 1)[0].lower() if "://" in value else ""
+    if scheme not in _BROKER_SCHEMES:
+        raise ImproperlyConfigured(f"{name} must be a redis:// or amqp:// URL (got scheme {scheme!r}).")
+    return value
+
+
+def secret_key(*, configured: str | None, debug: bool, keep_in: Path) -> str:
+    """The configured key; on a debug (laptop) setup one generated once and kept under ``var/``."""
+    if configured:
+        if len(configured) < 32:
+            raise ImproperlyConfigured("SECRET_KEY must be at least 32 characters long.")
+        return configured
+    if not debug:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is required when DEBUG is off; set it to a long random string."
+        )
+    path = keep_in / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    keep_in.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(50)
+    path.write_text(key)
+    path.chmod(0o600)
+    return key

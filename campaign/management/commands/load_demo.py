@@ -1,0 +1,55 @@
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from campaign.models import Campaign, Membership
+from campaign.services import campaign_create, membership_add
+from referee.models import RulesPack
+
+DEMO_PASSWORD = "muster-demo"  # noqa: S105 - published demo logins, printed by `make run`
+DEMO_USERS = [
+    ("alice", "organiser", True),
+    ("bob", "player", False),
+    ("carol", "player", False),
+    ("gina", "gm", False),
+]
+DEMO_CAMPAIGN = "Demo: Mordheim, the City of the Damned"
+
+
+class Command(BaseCommand):
+    help = "Create the demo users and campaign (idempotent: running it again keeps existing data)."
+
+    @transaction.atomic
+    def handle(self, *args: Any, **options: Any) -> None:
+        call_command("load_packs", stdout=self.stdout)
+        users = {}
+        for username, _role, staff in DEMO_USERS:
+            user, created = get_user_model().objects.get_or_create(
+                username=username, defaults={"is_staff": staff, "is_superuser": staff}
+            )
+            if created:
+                user.set_password(DEMO_PASSWORD)
+                user.save()
+            users[username] = user
+        campaign = Campaign.objects.filter(name=DEMO_CAMPAIGN).first()
+        if campaign is None:
+            pack = RulesPack.objects.filter(slug="mordheim").order_by("-version").first()
+            if pack is None:
+                raise RuntimeError("The Mordheim rules pack is missing; run `manage.py load_packs`.")
+            campaign = campaign_create(
+                name=DEMO_CAMPAIGN, rules_pack=pack, organiser=users["alice"], time_zone="Europe/Prague"
+            )
+            campaign.status = Campaign.Status.RUNNING
+            campaign.save(update_fields=["status"])
+        for username, role, _staff in DEMO_USERS:
+            if not Membership.objects.filter(
+                campaign=campaign, user=users[username], left_at__isnull=True
+            ).exists():
+                membership_add(campaign=campaign, user=users[username], role=role)
+        self.stdout.write(self.style.SUCCESS(f"Demo campaign ready: {campaign.name} (id {campaign.pk})"))
+        self.stdout.write(
+            "Demo logins (password muster-demo): alice (organiser), bob and carol (players), gina (GM)"
+        )

@@ -1,0 +1,201 @@
+"""Muster's one settings module, driven by the environment (see README, Configuration).
+
+Embedded default (nothing set): SQLite under ``var/``, tasks run in-process,
+DEBUG on, a secret key generated once under ``var/``. Production and CI set
+DATABASE_URL, CELERY_BROKER_URL and friends; a bad value stops start-up.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.utils.translation import gettext_lazy as _
+
+from campaign.envconf import (
+    env_bool,
+    env_broker,
+    env_cache,
+    env_database,
+    env_int,
+    env_list,
+    env_str,
+    env_time_zone,
+    secret_key,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(env_str("MUSTER_VAR_DIR") or BASE_DIR / "var")
+FIXTURES_DIR = BASE_DIR / "fixtures"
+
+_EMBEDDED = not env_str("DATABASE_URL")
+DEBUG = env_bool("DEBUG", default=_EMBEDDED)
+SECRET_KEY = secret_key(configured=env_str("SECRET_KEY"), debug=DEBUG, keep_in=VAR_DIR)
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "knox",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "rules.apps.AutodiscoverRulesConfig",
+    "simple_history",
+    "django_celery_beat",
+    "django_htmx",
+    "campaign",
+    "roster",
+    "referee",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
+]
+
+ROOT_URLCONF = "campaign.urls"
+WSGI_APPLICATION = "campaign.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "campaign" / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": env_database("DATABASE_URL", VAR_DIR / "muster.sqlite3")}
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # A new PostgreSQL connection per request caps a trivial endpoint near 160 req/s here;
+    # persistent connections lift it to about 1,350 (DESIGN §7).
+    DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 600, minimum=0)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+else:
+    DATABASES["default"].setdefault("OPTIONS", {})
+    # WAL and a busy timeout let the in-process demo serve reads while a task writes.
+    DATABASES["default"]["OPTIONS"].setdefault("timeout", 20)
+    DATABASES["default"]["OPTIONS"].setdefault("init_command", "PRAGMA journal_mode=WAL;")
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+CACHES = {"default": env_cache("CACHE_URL")}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("ru", _("Russian")), ("cs", _("Czech"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = env_time_zone("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "knox.auth.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "campaign.api.schema.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "campaign.api.pagination.Pagination",
+    "PAGE_SIZE": 50,
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("THROTTLE_ANON", "120/minute"),
+        "user": env_str("THROTTLE_USER", "6000/minute"),
+        "login": env_str("THROTTLE_LOGIN", "20/minute"),
+    },
+    "EXCEPTION_HANDLER": "campaign.api.errors.exception_handler",
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
+}
+
+REST_KNOX = {
+    "TOKEN_TTL": __import__("datetime").timedelta(days=env_int("API_TOKEN_DAYS", 90, minimum=1)),
+    "AUTO_REFRESH": True,
+    "TOKEN_LIMIT_PER_USER": 20,
+    "AUTH_HEADER_PREFIX": "Token",
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Muster API",
+    "DESCRIPTION": "Campaign manager and referee assistant for tabletop skirmish leagues.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SCHEMA_PATH_PREFIX": "/api/v1/",
+    "ENUM_NAME_OVERRIDES": {},
+}
+
+# Celery: with no broker configured, tasks run in-process, eagerly, and their
+# exceptions propagate, so the embedded default needs nothing running beside it.
+_BROKER = env_broker("CELERY_BROKER_URL")
+BROKER_CONFIGURED = _BROKER is not None
+CELERY_BROKER_URL = _BROKER or "memory://"
+CELERY_TASK_ALWAYS_EAGER = not BROKER_CONFIGURED
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND") or (
+    _BROKER if _BROKER and _BROKER.startswith("redis") else None
+)
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_ACKS_LATE = True  # a worker killed mid-task leaves the message to be redelivered
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_TIMEZONE = TIME_ZONE
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+}
+
+if not DEBUG:
+    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)

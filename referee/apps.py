@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class RefereeConfig(AppConfig):
+    name = "referee"
+    verbose_name = _("Referee")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # A malformed rules pack must stop start-up with a message naming the file and entry,
+        # not surface later as a 500 in the middle of a battle's aftermath.
+        from referee.packs import packs
+
+        packs()

@@ -1,0 +1,1 @@
+"""Mordheim campaign rules (``../shared/rules/mordheim-campaign.md``)."""

@@ -1,0 +1,1 @@
+"""Warbands, warriors, equipment, treasury and the post-battle application."""

@@ -1,0 +1,49 @@
+"""Suite-wide hooks: service gates, plus the fixtures in tests/support/.
+
+Tests that need PostgreSQL, a broker or a real worker are marked (``postgres``,
+``broker``, ``worker``). They run when DATABASE_URL / CELERY_BROKER_URL point
+at servers, skip with a reason otherwise, and fail instead of skipping when
+MUSTER_REQUIRE_SERVICES=1 (CI), so a missing server can never pass silently.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.support.services import broker_problem, postgres_problem
+
+REQUIRE_SERVICES = os.environ.get("MUSTER_REQUIRE_SERVICES") == "1"
+_PROBLEM = pytest.StashKey[str]()
+
+pytest_plugins = ["tests.support.world", "tests.support.worker"]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    cache: dict[str, str | None] = {}
+
+    def problem_of(kind: str) -> str | None:
+        if kind not in cache:
+            cache[kind] = postgres_problem() if kind == "postgres" else broker_problem()
+        return cache[kind]
+
+    for item in items:
+        names = {m.name for m in item.iter_markers()}
+        problem = None
+        if names & {"postgres", "worker"}:
+            problem = problem_of("postgres")
+        if problem is None and names & {"broker", "worker"}:
+            problem = problem_of("broker")
+        if problem is None:
+            continue
+        if REQUIRE_SERVICES:
+            item.stash[_PROBLEM] = problem
+        else:
+            item.add_marker(pytest.mark.skip(reason=problem))
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    problem = item.stash.get(_PROBLEM, None)
+    if problem is not None:
+        pytest.fail(f"MUSTER_REQUIRE_SERVICES=1 but {problem}", pytrace=False)
