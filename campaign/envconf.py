@@ -26,9 +26,7 @@ def _raw(name: str, environ_: Mapping[str, str] | None) -> str | None:
     return source.get(name)
 
 
-def env_str(
-    name: str, default: str | None = None, *, environ_: Mapping[str, str] | None = None
-) -> str | None:
+def env_str(name: str, default: str | None = None, *, environ_: Mapping[str, str] | None = None) -> str | None:
     value = _raw(name, environ_)
     return default if value is None else value
 
@@ -42,14 +40,10 @@ def env_bool(name: str, default: bool, *, environ_: Mapping[str, str] | None = N
         return True
     if lowered in _FALSE:
         return False
-    raise ImproperlyConfigured(
-        f"{name}={value!r} is not a boolean; use one of 1/0, true/false, yes/no, on/off."
-    )
+    raise ImproperlyConfigured(f"{name}={value!r} is not a boolean; use one of 1/0, true/false, yes/no, on/off.")
 
 
-def env_int(
-    name: str, default: int, *, minimum: int | None = None, environ_: Mapping[str, str] | None = None
-) -> int:
+def env_int(name: str, default: int, *, minimum: int | None = None, environ_: Mapping[str, str] | None = None) -> int:
     value = _raw(name, environ_)
     if value is None:
         return default
@@ -74,18 +68,14 @@ def env_time_zone(name: str, default: str, *, environ_: Mapping[str, str] | None
     try:
         ZoneInfo(value)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ImproperlyConfigured(
-            f"{name}={value!r} is not an IANA time zone such as Europe/Prague."
-        ) from None
+        raise ImproperlyConfigured(f"{name}={value!r} is not an IANA time zone such as Europe/Prague.") from None
     return value
 
 
 _DB_SCHEMES = {"sqlite", "postgres", "postgresql", "pgsql"}
 
 
-def env_database(
-    name: str, default_sqlite: Path, *, environ_: Mapping[str, str] | None = None
-) -> dict[str, Any]:
+def env_database(name: str, default_sqlite: Path, *, environ_: Mapping[str, str] | None = None) -> dict[str, Any]:
     """``DATABASE_URL`` as a Django DATABASES entry; a SQLite file when unset."""
     value = _raw(name, environ_)
     if not value:
@@ -138,9 +128,7 @@ def secret_key(*, configured: str | None, debug: bool, keep_in: Path) -> str:
             raise ImproperlyConfigured("SECRET_KEY must be at least 32 characters long.")
         return configured
     if not debug:
-        raise ImproperlyConfigured(
-            "SECRET_KEY is required when DEBUG is off; set it to a long random string."
-        )
+        raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off; set it to a long random string.")
     path = keep_in / "secret_key"
     if path.exists():
         return path.read_text().strip()

@@ -16,9 +16,7 @@ class DomainError(Exception):
     status: ClassVar[int] = 400
     default_code: ClassVar[str] = "invalid"
 
-    def __init__(
-        self, detail: str, *, code: str | None = None, fields: Mapping[str, Any] | None = None
-    ) -> None:
+    def __init__(self, detail: str, *, code: str | None = None, fields: Mapping[str, Any] | None = None) -> None:
         super().__init__(detail)
         self.detail = str(detail)
         self.code = code or self.default_code

@@ -42,13 +42,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         data = exc.detail
         fields = data if isinstance(data, dict) else {"non_field_errors": data}
         non_field = fields.pop("non_field_errors", None) if isinstance(fields, dict) else None
-        detail = (
-            _first_message(non_field)
-            if non_field
-            else _first_message(fields)
-            if fields
-            else _("Invalid input.")
-        )
+        detail = _first_message(non_field) if non_field else _first_message(fields) if fields else _("Invalid input.")
         if non_field:
             fields["non_field_errors"] = non_field
         response.data = error_body("invalid", detail, fields)

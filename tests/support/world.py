@@ -4,18 +4,20 @@ Gina the GM, and Oscar, who plays in another campaign; plus API clients logged i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
-from campaign.models import Campaign
-from campaign.services import campaign_create, membership_add
+from campaign.models import Campaign, Week
+from campaign.services import campaign_create, membership_add, week_open
 from referee.models import RulesPack
 from referee.packs import get_pack
-from referee.services import rules_pack_sync
+from referee.services.packs import rules_pack_sync
 
 PASSWORD = "correct horse battery staple"
 
@@ -65,3 +67,8 @@ def world(db: None) -> World:
 @pytest.fixture
 def api() -> APIClient:
     return APIClient()
+
+
+def open_week(campaign: Campaign, days: int = 7) -> Week:
+    """Open the campaign's next week with a deadline ``days`` from now."""
+    return week_open(campaign=campaign, deadline=timezone.now() + timedelta(days=days))

@@ -45,11 +45,7 @@ class Command(BaseCommand):
             campaign.status = Campaign.Status.RUNNING
             campaign.save(update_fields=["status"])
         for username, role, _staff in DEMO_USERS:
-            if not Membership.objects.filter(
-                campaign=campaign, user=users[username], left_at__isnull=True
-            ).exists():
+            if not Membership.objects.filter(campaign=campaign, user=users[username], left_at__isnull=True).exists():
                 membership_add(campaign=campaign, user=users[username], role=role)
         self.stdout.write(self.style.SUCCESS(f"Demo campaign ready: {campaign.name} (id {campaign.pk})"))
-        self.stdout.write(
-            "Demo logins (password muster-demo): alice (organiser), bob and carol (players), gina (GM)"
-        )
+        self.stdout.write("Demo logins (password muster-demo): alice (organiser), bob and carol (players), gina (GM)")

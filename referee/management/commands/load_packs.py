@@ -3,7 +3,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from referee.packs import packs
-from referee.services import rules_pack_sync
+from referee.services.packs import rules_pack_sync
 
 
 class Command(BaseCommand):

@@ -28,9 +28,7 @@ def test_it_returns_the_entry_for_a_roll(api: APIClient) -> None:
 
 
 def test_it_answers_in_the_language_asked_for(api: APIClient) -> None:
-    response = api.get(
-        "/api/v1/rulesets/mordheim/tables/serious_injury_hero/?roll=11", HTTP_ACCEPT_LANGUAGE="ru"
-    )
+    response = api.get("/api/v1/rulesets/mordheim/tables/serious_injury_hero/?roll=11", HTTP_ACCEPT_LANGUAGE="ru")
     assert response.json()["entry"]["name"] == "МЁРТВ"
 
 

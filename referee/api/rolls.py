@@ -1,0 +1,135 @@
+"""``/api/v1/rolls/``: ad hoc rolls made on the server, and the ledger as the viewer may see it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.db.models import QuerySet
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.api.idempotency import idempotent
+from campaign.errors import NotFound
+from referee.models import LedgerEntry, Visibility
+from referee.selectors import campaign_for_member, gm_campaigns_of, roll_is_redacted, rolls_visible_to
+from referee.services.ledger import roll_make
+
+
+class RollOutputSerializer(serializers.ModelSerializer[LedgerEntry]):
+    """A ledger entry. A blind roll shown to its own roller has ``hidden`` set and no result."""
+
+    stream = serializers.CharField(source="stream.key")
+    roller = serializers.CharField(source="roller.username", allow_null=True, default=None)
+    hidden = serializers.SerializerMethodField()
+
+    class Meta:
+        model = LedgerEntry
+        fields = [
+            "id",
+            "stream",
+            "seq",
+            "campaign",
+            "week",
+            "roller",
+            "purpose",
+            "rule_id",
+            "ref",
+            "notation",
+            "label",
+            "faces",
+            "kept",
+            "total",
+            "visibility",
+            "manual",
+            "hidden",
+            "created_at",
+            "prev_hash",
+            "hash",
+        ]
+
+    def get_hidden(self, entry: LedgerEntry) -> bool:
+        return bool(self.context.get("redacted", {}).get(entry.pk, False))
+
+    def to_representation(self, entry: LedgerEntry) -> dict[str, Any]:
+        data = super().to_representation(entry)
+        if data["hidden"]:
+            data.update(faces=None, kept=None, total=None)
+        return data
+
+
+def _context(entries: Any, viewer: Any) -> dict[str, Any]:
+    gm_of = gm_campaigns_of(viewer=viewer)
+    return {"redacted": {e.pk: roll_is_redacted(entry=e, viewer=viewer, gm_campaigns=gm_of) for e in entries}}
+
+
+class RollFilter(django_filters.FilterSet):
+    campaign = django_filters.NumberFilter(field_name="campaign_id")
+    week = django_filters.NumberFilter(field_name="week__number", label=_("week number"))
+    roller = django_filters.CharFilter(field_name="roller__username", label=_("roller's username"))
+    purpose = django_filters.CharFilter(field_name="purpose")
+    rule = django_filters.CharFilter(field_name="rule_id")
+
+    class Meta:
+        model = LedgerEntry
+        fields = ["campaign", "week", "roller", "purpose", "rule"]
+
+
+class RollListCreateView(generics.ListAPIView[LedgerEntry]):
+    """List the rolls you may see (filters: campaign, week, roller, purpose, rule), or make a roll."""
+
+    serializer_class = RollOutputSerializer
+    filterset_class = RollFilter
+
+    class InputSerializer(serializers.Serializer):
+        notation = serializers.CharField(max_length=200, help_text=_("e.g. 2d6+1, D66, 4d6kh3, d6!, trait(d8)"))
+        purpose = serializers.CharField(max_length=60, default="adhoc")
+        label = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)  # type: ignore[assignment]
+        visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PUBLIC)
+        campaign = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+    def get_queryset(self) -> QuerySet[LedgerEntry]:
+        return rolls_visible_to(viewer=self.request.user).order_by("-id")
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        assert page is not None
+        serializer = RollOutputSerializer(page, many=True, context=_context(page, request.user))
+        return self.get_paginated_response(serializer.data)
+
+    @extend_schema(request=InputSerializer, responses={201: RollOutputSerializer})
+    @idempotent
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        campaign = None
+        if data.validated_data["campaign"] is not None:
+            campaign = campaign_for_member(viewer=request.user, campaign_id=data.validated_data["campaign"])
+            if campaign is None:
+                raise NotFound(gettext("No such campaign."), code="campaign_not_found")
+        entry = roll_make(
+            user=request.user,
+            notation=data.validated_data["notation"],
+            purpose=data.validated_data["purpose"],
+            visibility=data.validated_data["visibility"],
+            campaign=campaign,
+            label=data.validated_data["label"],
+        )
+        out = RollOutputSerializer(entry, context=_context([entry], request.user))
+        return Response(out.data, status=201)
+
+
+class RollDetailView(APIView):
+    """One roll, if you may see it."""
+
+    @extend_schema(responses={200: RollOutputSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        entry = rolls_visible_to(viewer=request.user).filter(pk=pk).first()
+        if entry is None:
+            raise NotFound(gettext("No such roll."), code="roll_not_found")
+        return Response(RollOutputSerializer(entry, context=_context([entry], request.user)).data)

@@ -1,0 +1,47 @@
+"""The dice engine: notation, face sources and rollers. Pure Python, no Django.
+
+Rules code asks a :class:`~referee.engine.rolls.Roller` for rolls; this package
+provides the rollers (seeded, scripted, replaying), the notation they read and
+the face sources they draw from. See :mod:`.notation` for what can be written,
+:mod:`.sources` for the exact HMAC stream, :mod:`referee.engine.fairness` for
+how campaign seeds are committed and verified.
+"""
+
+from referee.engine.dice.errors import (
+    MAX_CONSTANT,
+    MAX_DICE,
+    MAX_EXPLOSIONS,
+    MAX_NOTATION_LENGTH,
+    MAX_SIDES,
+    MAX_TERMS,
+    DiceError,
+    ReplayMismatch,
+    ScriptError,
+)
+from referee.engine.dice.notation import bounds, normalize, parse
+from referee.engine.dice.rollers import ReplayRoller, ScriptedRoller, SeededRoller, roll, seeded_message
+from referee.engine.dice.sources import FaceSource, HmacFaceSource, RandomFaceSource, SequenceFaceSource
+
+__all__ = [
+    "MAX_CONSTANT",
+    "MAX_DICE",
+    "MAX_EXPLOSIONS",
+    "MAX_NOTATION_LENGTH",
+    "MAX_SIDES",
+    "MAX_TERMS",
+    "DiceError",
+    "FaceSource",
+    "HmacFaceSource",
+    "RandomFaceSource",
+    "ReplayMismatch",
+    "ReplayRoller",
+    "ScriptError",
+    "ScriptedRoller",
+    "SeededRoller",
+    "SequenceFaceSource",
+    "bounds",
+    "normalize",
+    "parse",
+    "roll",
+    "seeded_message",
+]

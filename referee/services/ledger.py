@@ -1,0 +1,179 @@
+"""Rolls: made on the server from a stream's seed, appended to the hash-chained ledger.
+
+Every roll that changes state goes through :class:`LedgerRoller`: it locks the
+stream row (so sequence numbers and the chain are allocated one writer at a
+time), rolls with the stream's seeded generator, and stores every roll with
+:meth:`LedgerRoller.store` inside the caller's transaction, before the caller
+applies any effect. A retry after a crash finds the stored rolls and replays
+them (``referee.engine.dice.ReplayRoller``); it never rolls again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from campaign.errors import Conflict, NotFound, RuleViolation
+from campaign.models import Campaign, Membership, Week
+from referee.engine.dice import DiceError, SeededRoller
+from referee.engine.ledger import entry_hash
+from referee.engine.rolls import Roll
+from referee.models import LedgerEntry, RollStream, Visibility
+from referee.services.streams import user_stream_current
+
+
+class LedgerRoller:
+    """A Roller over a locked stream that stores what it rolled. Use inside ``transaction.atomic``."""
+
+    def __init__(
+        self,
+        *,
+        stream: RollStream,
+        roller: Any | None,
+        purpose: str,
+        ref: str = "",
+        visibility: str = Visibility.PUBLIC,
+        locked: bool = False,
+    ) -> None:
+        """``locked``: the caller already holds ``stream`` with ``select_for_update`` in this transaction."""
+        if not transaction.get_connection().in_atomic_block:
+            raise RuntimeError("LedgerRoller must be used inside transaction.atomic()")
+        self.stream = stream if locked else RollStream.objects.select_for_update().get(pk=stream.pk)
+        self.roller = roller
+        self.purpose = purpose
+        self.ref = ref
+        self.visibility = visibility
+        self._dice = SeededRoller(
+            seed=bytes.fromhex(self.stream.seed),
+            salt=bytes.fromhex(self.stream.salt),
+            start_seq=self.stream.next_seq,
+        )
+        self._stored = 0
+
+    @property
+    def made(self) -> list[Roll]:
+        return self._dice.made
+
+    def roll(self, notation: str, *, rule: str = "", label: str = "") -> Roll:
+        return self._dice.roll(notation, rule=rule, label=label)
+
+    def store(self) -> list[LedgerEntry]:
+        """Append every roll made since the last store to the ledger; returns the new entries."""
+        new = self._dice.made[self._stored :]
+        entries = _append(
+            stream=self.stream,
+            rolls=new,
+            roller=self.roller,
+            purpose=self.purpose,
+            ref=self.ref,
+            visibility=self.visibility,
+        )
+        self._stored = len(self._dice.made)
+        return entries
+
+
+def _append(
+    *,
+    stream: RollStream,
+    rolls: Sequence[Roll],
+    roller: Any | None,
+    purpose: str,
+    ref: str,
+    visibility: str,
+    manual: bool = False,
+) -> list[LedgerEntry]:
+    """Chain ``rolls`` onto the locked ``stream`` in order and save them."""
+    now = timezone.now()
+    entries: list[LedgerEntry] = []
+    head = stream.head_hash
+    for offset, made in enumerate(rolls):
+        entry = LedgerEntry(
+            stream=stream,
+            seq=stream.next_seq + offset,
+            campaign_id=stream.campaign_id,
+            week_id=stream.week_id,
+            roller=roller,
+            purpose=purpose,
+            rule_id=made.rule,
+            ref=ref,
+            notation=made.notation,
+            label=made.label[:120],
+            faces=list(made.faces),
+            kept=list(made.kept),
+            total=made.total,
+            visibility=visibility,
+            manual=manual,
+            created_at=now,
+            prev_hash=head,
+        )
+        entry.hash = entry_hash(head, entry.chained_fields())
+        head = entry.hash
+        entries.append(entry)
+    if entries:
+        LedgerEntry.objects.bulk_create(entries)
+        stream.next_seq += len(entries)
+        stream.head_hash = head
+        stream.save(update_fields=["next_seq", "head_hash"])
+    return entries
+
+
+def _campaign_stream(*, campaign: Campaign, user: Any) -> RollStream:
+    if not Membership.objects.filter(campaign=campaign, user=user, left_at__isnull=True).exists():
+        # Not a member: say nothing about whether the campaign exists.
+        raise NotFound(_("No such campaign."), code="campaign_not_found")
+    week = (
+        Week.objects.filter(campaign=campaign, status=Week.Status.OPEN).select_related("roll_stream").first()
+    )
+    if week is None:
+        raise Conflict(
+            _("This campaign has no open week, so there is no seed to roll from; the organiser opens weeks."),
+            code="no_open_week",
+        )
+    return week.roll_stream
+
+
+@transaction.atomic
+def roll_make(
+    *,
+    user: Any,
+    notation: str,
+    purpose: str,
+    visibility: str = Visibility.PUBLIC,
+    campaign: Campaign | None = None,
+    label: str = "",
+    rule: str = "",
+    ref: str = "",
+) -> LedgerEntry:
+    """Roll ``notation`` for ``user`` on the server and store it before returning it.
+
+    In a campaign the roll comes from the open week's stream; outside one, from the
+    user's own stream. GM-only and blind rolls need a campaign (someone must be the GM).
+    """
+    if visibility not in Visibility.values:
+        raise RuleViolation(
+            _("visibility must be one of: %(v)s.") % {"v": ", ".join(Visibility.values)},
+            code="invalid_visibility",
+            fields={"visibility": [visibility]},
+        )
+    if campaign is None and visibility in (Visibility.GM, Visibility.BLIND):
+        raise RuleViolation(
+            _("GM-only and blind rolls need a campaign with a GM; give a campaign or use public or self."),
+            code="visibility_needs_campaign",
+            fields={"visibility": [visibility]},
+        )
+    if campaign is not None:
+        stream, locked = _campaign_stream(campaign=campaign, user=user), False
+    else:
+        stream, locked = user_stream_current(user=user), True
+    roller = LedgerRoller(
+        stream=stream, roller=user, purpose=purpose, ref=ref, visibility=visibility, locked=locked
+    )
+    try:
+        roller.roll(notation, rule=rule, label=label)
+    except DiceError as exc:
+        raise RuleViolation(str(exc), code="invalid_notation", fields={"notation": [str(exc)]}) from None
+    return roller.store()[0]
