@@ -27,9 +27,7 @@ def test_it_refuses_to_start_on_a_malformed_pack(tmp_path: Path) -> None:
             }
         )
     )
-    (pack / "t.json").write_text(
-        json.dumps({"injury": {"dice": "2D6", "results": [{"id": "A", "range": [2, 11]}]}})
-    )
+    (pack / "t.json").write_text(json.dumps({"injury": {"dice": "2D6", "results": [{"id": "A", "range": [2, 11]}]}}))
     packs.cache_clear()
     try:
         with override_settings(FIXTURES_DIR=tmp_path), pytest.raises(ImproperlyConfigured) as err:

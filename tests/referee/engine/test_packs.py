@@ -42,9 +42,7 @@ def test_it_loads_the_shipped_mordheim_pack() -> None:
 
 
 def test_it_loads_a_well_formed_table(tmp_path: Path) -> None:
-    pack = load_pack(
-        write_pack(tmp_path, d6_table({"range": [1, 2], "id": "DEAD"}, {"range": [3, 6], "id": "OK"}))
-    )
+    pack = load_pack(write_pack(tmp_path, d6_table({"range": [1, 2], "id": "DEAD"}, {"range": [3, 6], "id": "OK"})))
     assert pack.roll_tables["injury"].lookup(2).id == "DEAD"
 
 
