@@ -1,0 +1,33 @@
+"""The secret weekly-moves intrigue game (``shared/rules/weekly-moves.md``).
+
+Importing this package registers it as the weekly system ``weekly_moves``.
+"""
+
+from referee.engine.weekly import register_weekly_system
+
+from .free import begin_week, ritual_showdown
+from .rulings import gm_kill_player
+from .settings import SettingsError, WeeklyMovesSettings
+from .state import Ability, Companion, GameState, InfoHolding, Player, Promise
+from .system import SYSTEM, WeeklyMovesSystem
+from .view import PlayerView, view_for
+
+register_weekly_system(SYSTEM)
+
+__all__ = [
+    "SYSTEM",
+    "Ability",
+    "Companion",
+    "GameState",
+    "InfoHolding",
+    "Player",
+    "PlayerView",
+    "Promise",
+    "SettingsError",
+    "WeeklyMovesSettings",
+    "WeeklyMovesSystem",
+    "begin_week",
+    "gm_kill_player",
+    "ritual_showdown",
+    "view_for",
+]
