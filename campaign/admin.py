@@ -1,15 +1,65 @@
-from django.contrib import admin
+from typing import Any
 
-from campaign.models import Campaign, Membership
+from django.contrib import admin
+from django.http import HttpRequest
+
+from campaign.models import Battle, Campaign, CampaignEvent, Correction, Invitation, Membership, Week
 
 
 class MembershipInline(admin.TabularInline):
     model = Membership
     extra = 0
+    fields = ("user", "role", "joined_at", "left_at", "invitation")
+    readonly_fields = ("joined_at", "invitation")
 
 
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
-    list_display = ("name", "system", "status", "rules_pack", "created_at")
+    list_display = ("name", "system", "status", "rules_pack", "time_zone", "created_at")
     list_filter = ("system", "status")
+    search_fields = ("name",)
     inlines = [MembershipInline]
+
+
+@admin.register(Week)
+class WeekAdmin(admin.ModelAdmin):
+    """Read-mostly: weeks change through the sweep and ``manage.py resolve_week``, so their seeds stay honest."""
+
+    list_display = ("campaign", "number", "status", "deadline", "claimed_at", "closed_at")
+    list_filter = ("status",)
+    readonly_fields = ("campaign", "number", "status", "opened_at", "deadline", "claimed_at", "closed_at")
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    list_display = ("campaign", "role", "created_by", "expires_at", "revoked_at", "uses", "max_uses")
+    list_filter = ("role",)
+    readonly_fields = ("code", "uses", "created_at")
+
+
+@admin.register(Battle)
+class BattleAdmin(admin.ModelAdmin):
+    """Read-only: results change through the report flow or an audited correction, never here."""
+
+    list_display = ("campaign", "week", "warband_a", "warband_b", "status", "scenario", "result")
+    list_filter = ("status", "scenario")
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(CampaignEvent)
+class CampaignEventAdmin(admin.ModelAdmin):
+    list_display = ("campaign", "kind", "warband", "battle", "actor", "created_at")
+    list_filter = ("kind", "visibility")
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(Correction)
+class CorrectionAdmin(admin.ModelAdmin):
+    list_display = ("campaign", "target", "actor", "created_at")
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

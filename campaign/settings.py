@@ -108,6 +108,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "rules.permissions.ObjectPermissionBackend",  # object permissions as predicates (roster/rules.py)
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
@@ -187,6 +191,10 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_BEAT_SCHEDULE = {
+    # Closes the weeks past their deadline and opens the next (campaign.tasks); cheap when nothing is due.
+    "campaign-sweep-weeks": {"task": "campaign.sweep_weeks", "schedule": 60.0},
+}
 CELERY_TIMEZONE = TIME_ZONE
 
 LOGGING = {

@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from campaign import views
 from campaign.api import auth
 from campaign.api.health import healthz
+from roster import views as roster_views
 
 api_v1 = [
     path("auth/login/", auth.LoginView.as_view(), name="api-login"),
@@ -15,12 +16,15 @@ api_v1 = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("", include("campaign.api.routes")),
     path("", include("referee.urls")),
+    path("", include("roster.urls")),
 ]
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", healthz, name="healthz"),
+    path("warbands/<int:pk>/", roster_views.warband_page, name="warband-page"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

@@ -43,6 +43,10 @@ class LedgerRoller:
         if not transaction.get_connection().in_atomic_block:
             raise RuntimeError("LedgerRoller must be used inside transaction.atomic()")
         self.stream = stream if locked else RollStream.objects.select_for_update().get(pk=stream.pk)
+        if self.stream.revealed_at is not None:
+            # A revealed seed makes every further roll predictable: refuse, whatever the caller thought.
+            raise Conflict(_("This roll stream's seed has been revealed; it takes no more rolls."),
+                           code="stream_revealed")
         self.roller = roller
         self.purpose = purpose
         self.ref = ref

@@ -1,10 +1,12 @@
 """`manage.py load_demo` (run by `make run`) is idempotent and gives the documented logins."""
 
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from campaign.models import Campaign, Membership
+from campaign.models import Campaign, Membership, Week
 
 
 @pytest.mark.django_db
@@ -17,3 +19,23 @@ def test_it_creates_the_demo_once_and_keeps_it() -> None:
     assert roles == {"alice": "organiser", "bob": "player", "carol": "player", "gina": "gm"}
     for name in roles:
         assert authenticate(username=name, password="muster-demo") is not None
+
+
+@pytest.mark.django_db
+def test_it_opens_week_1_on_a_sunday_evening_schedule_once() -> None:
+    call_command("load_demo")
+    call_command("load_demo")
+    campaign = Campaign.objects.get()
+    assert campaign.status == "running"
+    week = Week.objects.get(campaign=campaign)
+    assert (week.number, week.status) == (1, "open")
+    local = week.deadline.astimezone(ZoneInfo("Europe/Prague"))
+    assert (local.weekday(), local.hour, local.minute) == (6, 20, 0)
+
+
+@pytest.mark.django_db
+def test_it_opens_a_week_for_a_demo_running_without_one() -> None:
+    call_command("load_demo")
+    Week.objects.all().update(status="closed")
+    call_command("load_demo")
+    assert list(Week.objects.order_by("number").values_list("number", "status")) == [(1, "closed"), (2, "open")]

@@ -4,9 +4,12 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
-from campaign.models import Campaign, Membership
+from campaign.models import Campaign, Membership, Week
 from campaign.services import campaign_create, membership_add
+from campaign.services.campaigns import campaign_start
+from campaign.services.weeks import week_open_scheduled
 from referee.models import RulesPack
 
 DEMO_PASSWORD = "muster-demo"  # noqa: S105 - published demo logins, printed by `make run`
@@ -17,6 +20,8 @@ DEMO_USERS = [
     ("gina", "gm", False),
 ]
 DEMO_CAMPAIGN = "Demo: Mordheim, the City of the Damned"
+# Every Sunday at 20:00 in Prague: the league's deadline, whatever daylight-saving time says.
+DEMO_SCHEDULE = {"deadline_weekday": 6, "deadline_time": "20:00"}
 
 
 class Command(BaseCommand):
@@ -40,12 +45,23 @@ class Command(BaseCommand):
             if pack is None:
                 raise RuntimeError("The Mordheim rules pack is missing; run `manage.py load_packs`.")
             campaign = campaign_create(
-                name=DEMO_CAMPAIGN, rules_pack=pack, organiser=users["alice"], time_zone="Europe/Prague"
+                name=DEMO_CAMPAIGN,
+                rules_pack=pack,
+                organiser=users["alice"],
+                time_zone="Europe/Prague",
+                settings=DEMO_SCHEDULE,
             )
-            campaign.status = Campaign.Status.RUNNING
-            campaign.save(update_fields=["status"])
         for username, role, _staff in DEMO_USERS:
             if not Membership.objects.filter(campaign=campaign, user=users[username], left_at__isnull=True).exists():
                 membership_add(campaign=campaign, user=users[username], role=role)
+        if campaign.status == Campaign.Status.DRAFT:
+            campaign_start(campaign=campaign, actor=users["alice"])
+        elif campaign.status == Campaign.Status.RUNNING and not campaign.weeks.exclude(
+            status=Week.Status.CLOSED
+        ).exists():
+            week_open_scheduled(campaign=campaign, now=timezone.now())
+        week = campaign.weeks.exclude(status=Week.Status.CLOSED).order_by("-number").first()
+        if week is not None:
+            self.stdout.write(f"Week {week.number} is open until {week.deadline.isoformat()} (Sunday 20:00, Prague).")
         self.stdout.write(self.style.SUCCESS(f"Demo campaign ready: {campaign.name} (id {campaign.pk})"))
         self.stdout.write("Demo logins (password muster-demo): alice (organiser), bob and carol (players), gina (GM)")

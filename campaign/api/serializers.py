@@ -1,0 +1,145 @@
+"""Output shapes shared by several campaign endpoints (each command keeps its own input serializer)."""
+
+from __future__ import annotations
+
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from campaign.models import Battle, Campaign, CampaignEvent, Invitation, Membership, Week
+
+
+# Choice fields are plain strings in output shapes: each model's status (role, result...) is its own set of
+# values, and drf-spectacular would otherwise name colliding enum components after hashes.
+def _text(values: type[Any], label: str = "") -> serializers.CharField:
+    return serializers.CharField(read_only=True, help_text=label or " | ".join(str(v) for v in values.values))
+
+
+class WeekSerializer(serializers.ModelSerializer[Week]):
+    status = _text(Week.Status)
+    deadline_local = serializers.SerializerMethodField(help_text=_("The deadline in the campaign's time zone."))
+
+    class Meta:
+        model = Week
+        fields = ["id", "campaign", "number", "status", "opened_at", "deadline", "deadline_local", "closed_at"]
+
+    def get_deadline_local(self, week: Week) -> str:
+        return week.deadline.astimezone(ZoneInfo(week.campaign.time_zone)).isoformat()
+
+
+class CampaignSerializer(serializers.ModelSerializer[Campaign]):
+    rules_pack = serializers.SerializerMethodField()
+    status = _text(Campaign.Status)
+    viewer_role = serializers.CharField(read_only=True, allow_null=True, default=None)
+    viewer_active = serializers.BooleanField(read_only=True, default=False)
+
+    class Meta:
+        model = Campaign
+        fields = [
+            "id",
+            "name",
+            "system",
+            "rules_pack",
+            "status",
+            "time_zone",
+            "created_at",
+            "viewer_role",
+            "viewer_active",
+        ]
+
+    def get_rules_pack(self, campaign: Campaign) -> dict[str, str]:
+        return {"slug": campaign.rules_pack.slug, "version": campaign.rules_pack.version}
+
+
+class CampaignDetailSerializer(CampaignSerializer):
+    settings = serializers.DictField(read_only=True)
+    current_week = serializers.SerializerMethodField()
+
+    class Meta(CampaignSerializer.Meta):
+        fields = [*CampaignSerializer.Meta.fields, "settings", "current_week"]
+
+    def get_current_week(self, campaign: Campaign) -> dict[str, Any] | None:
+        week = campaign.weeks.exclude(status=Week.Status.CLOSED).order_by("-number").first()
+        return WeekSerializer(week).data if week else None
+
+
+class MemberSerializer(serializers.ModelSerializer[Membership]):
+    username = serializers.CharField(source="user.username")
+    role = _text(Membership.Role)
+
+    class Meta:
+        model = Membership
+        fields = ["id", "user", "username", "role", "joined_at", "left_at"]
+
+
+class InvitationSerializer(serializers.ModelSerializer[Invitation]):
+    link = serializers.SerializerMethodField(help_text=_("A link carrying the code (the app opens it)."))
+    role = _text(Invitation.Role)
+
+    class Meta:
+        model = Invitation
+        fields = [
+            "id",
+            "campaign",
+            "code",
+            "link",
+            "role",
+            "created_at",
+            "expires_at",
+            "revoked_at",
+            "max_uses",
+            "uses",
+        ]
+
+    def get_link(self, invitation: Invitation) -> str:
+        path = f"/api/v1/invitations/{invitation.code}/"
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request is not None else path
+
+
+class WarbandRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    owner = serializers.CharField(source="owner.username")
+    rating = serializers.IntegerField()
+
+
+class BattleSerializer(serializers.ModelSerializer[Battle]):
+    week_number = serializers.IntegerField(source="week.number")
+    warband_a = WarbandRefSerializer()
+    warband_b = WarbandRefSerializer(allow_null=True)
+    status = _text(Battle.Status)
+    result = _text(Battle.Result, "'' (not played) | a | b | draw")
+
+    class Meta:
+        model = Battle
+        fields = [
+            "id",
+            "campaign",
+            "week",
+            "week_number",
+            "warband_a",
+            "warband_b",
+            "status",
+            "scenario",
+            "result",
+            "winner",
+            "created_at",
+            "updated_at",
+            "prebattle_at",
+            "reported_at",
+            "confirmed_at",
+            "resolved_at",
+        ]
+
+
+class EventSerializer(serializers.ModelSerializer[CampaignEvent]):
+    actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
+    week_number = serializers.IntegerField(source="week.number", allow_null=True, default=None)
+    visibility = _text(CampaignEvent.Visibility)
+
+    class Meta:
+        model = CampaignEvent
+        fields = ["id", "kind", "warband", "battle", "week_number", "payload", "visibility", "actor", "created_at"]

@@ -1,0 +1,48 @@
+"""Who may act on a campaign: every write checks the actor's active role here.
+
+A user with no membership at all gets "not found" (the campaign's existence
+stays secret); a former member or a member in the wrong role gets "not allowed".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from campaign.errors import NotAllowed, NotFound
+from campaign.models import Campaign, Membership
+
+ORGANISER = Membership.Role.ORGANISER
+GM = Membership.Role.GM
+PLAYER = Membership.Role.PLAYER
+
+
+def campaign_not_found() -> NotFound:
+    return NotFound(_("No such campaign."), code="campaign_not_found")
+
+
+def active_role(*, campaign: Campaign | int, user: Any) -> str | None:
+    """The user's role in the campaign, or None when they are not (or no longer) a member."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    campaign_id = campaign.pk if isinstance(campaign, Campaign) else campaign
+    return (
+        Membership.objects.filter(campaign_id=campaign_id, user=user, left_at__isnull=True)
+        .values_list("role", flat=True)
+        .first()
+    )
+
+
+def require_role(*, campaign: Campaign, user: Any, roles: Iterable[str], message: str | None = None) -> str:
+    """The actor's active role if it is one of ``roles``; otherwise 404 for strangers, 403 for members."""
+    role = active_role(campaign=campaign, user=user)
+    if role is None:
+        ever = user is not None and Membership.objects.filter(campaign=campaign, user=user).exists()
+        if not ever:
+            raise campaign_not_found()
+        raise NotAllowed(_("You are no longer a member of this campaign."), code="not_a_member")
+    if role not in set(roles):
+        raise NotAllowed(message or _("Only the organiser may do this."), code="permission_denied")
+    return role

@@ -1,0 +1,62 @@
+"""The campaign timeline: one service every app calls to record what happened."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from campaign.models import Battle, Campaign, CampaignEvent, Week
+
+#: Kinds whose payload must carry an integer ``amount`` for a warband (standings sum them).
+COUNTED_KINDS = frozenset({"xp_gained", "shards_found"})
+
+
+@transaction.atomic
+def event_record(
+    *,
+    campaign: Campaign,
+    kind: str,
+    payload: Mapping[str, Any] | None = None,
+    warband: Any | None = None,
+    battle: Battle | None = None,
+    week: Week | None = None,
+    actor: Any | None = None,
+    visibility: str = CampaignEvent.Visibility.PUBLIC,
+) -> CampaignEvent:
+    """Add an entry to the campaign's timeline (kinds and payloads: see ``CampaignEvent``).
+
+    ``xp_gained`` and ``shards_found`` need a ``warband`` and an integer ``payload["amount"]``;
+    the warband's id is copied into the payload. A mismatch (a warband or battle of
+    another campaign, a missing amount) is a programming error and raises ``ValueError``.
+    """
+    data = dict(payload or {})
+    if not kind or len(kind) > 40:
+        raise ValueError(f"event kind {kind!r} must be 1 to 40 characters")
+    if visibility not in CampaignEvent.Visibility.values:
+        raise ValueError(f"unknown event visibility {visibility!r}")
+    if warband is not None and warband.campaign_id != campaign.pk:
+        raise ValueError(f"warband {warband.pk} is not in campaign {campaign.pk}")
+    if battle is not None and battle.campaign_id != campaign.pk:
+        raise ValueError(f"battle {battle.pk} is not in campaign {campaign.pk}")
+    if week is not None and week.campaign_id != campaign.pk:
+        raise ValueError(f"week {week.pk} is not in campaign {campaign.pk}")
+    if kind in COUNTED_KINDS:
+        amount = data.get("amount")
+        if warband is None:
+            raise ValueError(f"a {kind} event needs its warband")
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise ValueError(f"a {kind} event needs an integer payload amount, got {amount!r}")
+    if warband is not None:
+        data.setdefault("warband", warband.pk)
+    return CampaignEvent.objects.create(
+        campaign=campaign,
+        kind=kind,
+        warband=warband,
+        battle=battle,
+        week=week if week is not None else (battle.week if battle is not None else None),
+        payload=data,
+        visibility=visibility,
+        actor=actor if getattr(actor, "is_authenticated", False) else None,
+    )

@@ -1,0 +1,197 @@
+"""One endpoint per roster command. Each answers with the command's result and the whole updated roster,
+so a phone redraws in one round trip; each accepts an Idempotency-Key, so a retry never buys twice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.api.idempotency import idempotent
+from campaign.api.viewer import viewer
+from roster.api.warbands import roster_response
+from roster.models import Warband
+from roster.selectors import roster_of
+from roster.services import hiring, trading, warbands
+
+
+class CommandView(APIView):
+    """Validate the input, run ``act`` for the viewer's warband, answer with result and roster."""
+
+    class InputSerializer(serializers.Serializer):
+        pass
+
+    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        warband = roster_of(viewer=request.user, warband_id=pk)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = self.act(warband, viewer(request), dict(data.validated_data))
+        roster = roster_response(roster_of(viewer=request.user, warband_id=pk)).data
+        return Response({"result": result, "warband": roster})
+
+
+def _command(input_serializer: type[serializers.Serializer], doc: str) -> Any:
+    return extend_schema(request=input_serializer, responses={200: OpenApiTypes.OBJECT}, description=doc)
+
+
+class HireView(CommandView):
+    class InputSerializer(serializers.Serializer):
+        type = serializers.SlugField(help_text=_("A warrior type of the warband's list."))
+        name = serializers.CharField(max_length=120, required=False, default="", allow_blank=True)
+        count = serializers.IntegerField(min_value=1, max_value=20, default=1)
+        group = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text=_("Join this Henchman group instead of starting a new one."),
+        )
+        equipment = serializers.ListField(child=serializers.SlugField(), required=False, default=list)
+
+    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
+        warrior = hiring.warband_hire(
+            warband=warband,
+            actor=actor,
+            type_slug=data["type"],
+            name=data["name"],
+            count=data["count"],
+            group=data["group"],
+            equipment=data["equipment"],
+        )
+        return {"warrior": warrior.pk}
+
+    @_command(InputSerializer, "Hire a Hero, a new Henchman group, or more models into a group.")
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+class DismissView(CommandView):
+    class InputSerializer(serializers.Serializer):
+        warrior = serializers.IntegerField()
+        count = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+
+    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
+        warrior = hiring.warband_dismiss(warband=warband, actor=actor, warrior=data["warrior"], count=data["count"])
+        return {"warrior": warrior.pk, "status": warrior.status}
+
+    @_command(InputSerializer, "Dismiss a Hero, or models of a group; their equipment goes to the stash.")
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+class BuyView(CommandView):
+    class InputSerializer(serializers.Serializer):
+        item = serializers.SlugField()
+        warrior = serializers.IntegerField(
+            required=False, allow_null=True, default=None, help_text=_("Who gets it; empty: the stash.")
+        )
+
+    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
+        holdings = trading.warband_buy(warband=warband, actor=actor, item_slug=data["item"], warrior=data["warrior"])
+        return {"holdings": [h.pk for h in holdings], "price": holdings[0].price_paid}
+
+    @_command(InputSerializer, "Buy an item for a warrior (a group pays for every model) or for the stash.")
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+class SellView(CommandView):
+    class InputSerializer(serializers.Serializer):
+        holding = serializers.IntegerField()
+
+    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
+        return {"gold": trading.warband_sell(warband=warband, actor=actor, holding=data["holding"])}
+
+    @_command(InputSerializer, "Sell an item for half its price.")
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+class SearchView(CommandView):
+    class InputSerializer(serializers.Serializer):
+        warrior = serializers.IntegerField(help_text=_("The Hero who searches."))
+        item = serializers.SlugField()
+
+    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
+        search = trading.warband_search_rare(
+            warband=warband, actor=actor, warrior=data["warrior"], item_slug=data["item"]
+        )
+        return {
+            "search": search.pk,
+            "found": search.success,
+            "total": search.total,
+            "rarity": search.target,
+            "roll": search.roll_id,
+            "faces": search.roll.faces,
+        }
+
+    @_command(InputSerializer, "A Hero searches for a rare item (2D6 + modifiers against its rarity, on the server).")
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+class MoveItemView(CommandView):
+    class InputSerializer(serializers.Serializer):
+        holding = serializers.IntegerField()
+        warrior = serializers.IntegerField(allow_null=True, help_text=_("Who gets it; null: the stash."))
+
+    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
+        moved = trading.warband_move_item(
+            warband=warband, actor=actor, holding=data["holding"], to_warrior=data["warrior"]
+        )
+        return {"holdings": [h.pk for h in moved]}
+
+    @_command(InputSerializer, "Equip, unequip or swap an item, where the receiving warrior's list allows it.")
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+class ApproveView(CommandView):
+    class InputSerializer(serializers.Serializer):
+        pass
+
+    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
+        return {"status": warbands.warband_approve(warband=warband, actor=actor).status}
+
+    @_command(InputSerializer, "The organiser accepts the warband into the campaign.")
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+class CorrectView(CommandView):
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=2000)
+        treasury = serializers.IntegerField(default=0, help_text=_("Gold to add (negative to take away)."))
+        shards = serializers.IntegerField(default=0)
+        warrior = serializers.IntegerField(required=False, allow_null=True, default=None)
+        changes = serializers.DictField(
+            required=False,
+            default=dict,
+            help_text=_("Warrior fields to set: xp, count, status, name, profile, skills, missed_games."),
+        )
+
+    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
+        target = warband.warriors.filter(pk=data["warrior"]).first() if data["warrior"] else None
+        correction = warbands.warband_correct(
+            warband=warband,
+            actor=actor,
+            reason=data["reason"],
+            treasury=data["treasury"],
+            shards=data["shards"],
+            warrior=target,
+            warrior_changes=data["changes"] if data["warrior"] else None,
+        )
+        return {"correction": correction.pk, "changes": correction.changes}
+
+    @_command(InputSerializer, "The organiser corrects the warband; who, when and why are recorded.")
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)

@@ -1,0 +1,107 @@
+"""Output shapes of the roster API (the mobile apps are generated from these)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from referee.api.rulesets import localized
+from roster.models import Holding, TreasuryEntry, Warband, Warrior
+
+
+def _name(names: Any) -> str:
+    return localized({"en": names.en, "ru": names.ru}) if names is not None else ""
+
+
+class HoldingSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    item = serializers.CharField(source="item_slug")
+    name = serializers.SerializerMethodField()
+    price_paid = serializers.IntegerField()
+
+    def get_name(self, holding: Holding) -> str:
+        catalogue = self.context["pack"].catalogue
+        return _name(catalogue.items[holding.item_slug].name) if holding.item_slug in catalogue else holding.item_slug
+
+
+class WarriorSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    type = serializers.CharField(source="type_slug")
+    type_name = serializers.SerializerMethodField()
+    count = serializers.IntegerField()
+    status = serializers.CharField()
+    is_leader = serializers.BooleanField()
+    large = serializers.BooleanField()
+    race = serializers.CharField()
+    profile = serializers.DictField(child=serializers.IntegerField())
+    xp = serializers.IntegerField()
+    skills = serializers.ListField(child=serializers.CharField())
+    skill_lists = serializers.ListField(child=serializers.CharField())
+    injuries = serializers.ListField(child=serializers.CharField())
+    flags = serializers.DictField()
+    missed_games = serializers.IntegerField()
+    equipment = serializers.SerializerMethodField()
+
+    def get_type_name(self, warrior: Warrior) -> str:
+        warband_list = self.context["list"]
+        return (
+            _name(warband_list.warrior_type(warrior.type_slug).name)
+            if warband_list.has_type(warrior.type_slug)
+            else warrior.type_slug
+        )
+
+    def get_equipment(self, warrior: Warrior) -> list[dict[str, Any]]:
+        held = self.context["by_warrior"].get(warrior.pk, [])
+        return HoldingSerializer(held, many=True, context=self.context).data  # type: ignore[return-value]
+
+
+class WarbandSummarySerializer(serializers.ModelSerializer[Warband]):
+    owner = serializers.CharField(source="owner.username")
+    list = serializers.CharField(source="list_slug")
+
+    class Meta:
+        model = Warband
+        fields = ["id", "campaign", "owner", "name", "list", "status", "treasury", "shards", "rating", "created_at"]
+
+
+class RosterSerializer(WarbandSummarySerializer):
+    """The whole roster in one response: warriors with their equipment, and the stash."""
+
+    list_name = serializers.SerializerMethodField()
+    trading_sequence = serializers.IntegerField()
+    warriors = serializers.SerializerMethodField()
+    stash = serializers.SerializerMethodField()
+
+    class Meta(WarbandSummarySerializer.Meta):
+        fields = [*WarbandSummarySerializer.Meta.fields, "list_name", "trading_sequence", "warriors", "stash"]
+
+    def get_list_name(self, warband: Warband) -> str:
+        return _name(self.context["list"].name)
+
+    def get_warriors(self, warband: Warband) -> list[dict[str, Any]]:
+        warriors = [w for w in warband.warriors.all() if w.on_roster]
+        return WarriorSerializer(warriors, many=True, context=self.context).data  # type: ignore[return-value]
+
+    def get_stash(self, warband: Warband) -> list[dict[str, Any]]:
+        return HoldingSerializer(self.context["by_warrior"].get(None, []), many=True, context=self.context).data  # type: ignore[return-value]
+
+
+class TreasuryEntrySerializer(serializers.ModelSerializer[TreasuryEntry]):
+    actor = serializers.CharField(source="actor.username", default=None)
+
+    class Meta:
+        model = TreasuryEntry
+        fields = ["id", "amount", "balance_after", "reason", "detail", "actor", "created_at"]
+
+
+class HistorySerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    by = serializers.CharField(allow_null=True)
+    what = serializers.CharField()
+    id = serializers.IntegerField()
+    change = serializers.CharField()
+    fields = serializers.ListField(child=serializers.CharField())  # type: ignore[assignment]
+    label = serializers.CharField()  # type: ignore[assignment]

@@ -1,0 +1,102 @@
+"""``/api/v1/warbands/``: found a warband, read whole rosters, the treasury ledger and the history."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.api.idempotency import idempotent
+from campaign.api.viewer import viewer
+from campaign.errors import NotFound
+from campaign.models import Campaign
+from roster.api.serializers import (
+    HistorySerializer,
+    RosterSerializer,
+    TreasuryEntrySerializer,
+    WarbandSummarySerializer,
+)
+from roster.models import TreasuryEntry, Warband
+from roster.selectors import history_of, ledger_of, roster_of, warbands_visible_to
+from roster.services.context import list_of, pack_of
+from roster.services.warbands import warband_create
+
+
+def roster_response(warband: Warband, *, status: int = 200) -> Response:
+    by_warrior: dict[int | None, list[Any]] = defaultdict(list)
+    for holding in warband.holdings.all():
+        by_warrior[holding.warrior_id].append(holding)
+    context = {"pack": pack_of(warband), "list": list_of(warband), "by_warrior": by_warrior}
+    return Response(RosterSerializer(warband, context=context).data, status=status)
+
+
+class WarbandListCreateView(generics.ListAPIView[Warband]):
+    """The warbands you may see (``?campaign=`` to filter), or found one in a campaign you play in."""
+
+    serializer_class = WarbandSummarySerializer
+
+    class InputSerializer(serializers.Serializer):
+        campaign = serializers.IntegerField()
+        list = serializers.SlugField(help_text=_("A warband list of the campaign's rules pack, e.g. reikland."))
+        name = serializers.CharField(max_length=120)
+
+    def get_queryset(self) -> Any:
+        queryset = warbands_visible_to(viewer=self.request.user)
+        campaign = self.request.query_params.get("campaign")
+        if campaign is not None:
+            queryset = queryset.filter(campaign_id=campaign if campaign.isdigit() else -1)
+        return queryset
+
+    @extend_schema(parameters=[OpenApiParameter("campaign", int, description=_("only this campaign"))])
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(request=InputSerializer, responses={201: RosterSerializer})
+    @idempotent
+    def post(self, request: Request) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        campaign = Campaign.objects.filter(pk=data.validated_data["campaign"]).select_related("rules_pack").first()
+        if campaign is None:
+            raise NotFound(_("No such campaign, or you are not one of its players."), code="campaign_not_found")
+        warband = warband_create(
+            campaign=campaign,
+            owner=viewer(request),
+            list_slug=data.validated_data["list"],
+            name=data.validated_data["name"],
+        )
+        return roster_response(roster_of(viewer=request.user, warband_id=warband.pk), status=201)
+
+
+class WarbandDetailView(APIView):
+    """The whole roster: warriors with profiles, experience, skills, injuries and equipment, and the stash."""
+
+    @extend_schema(responses={200: RosterSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        return roster_response(roster_of(viewer=request.user, warband_id=pk))
+
+
+class WarbandLedgerView(generics.ListAPIView[Any]):
+    """Every movement of the warband's gold, newest first; the treasury equals their sum."""
+
+    serializer_class = TreasuryEntrySerializer
+    queryset = TreasuryEntry.objects.none()  # for the schema; get_queryset filters by viewer
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return self.queryset
+        return ledger_of(viewer=self.request.user, warband_id=self.kwargs["pk"])
+
+
+class WarbandHistoryView(APIView):
+    """Every recorded change to the warband, its warriors and items: who, when, what."""
+
+    @extend_schema(responses={200: HistorySerializer(many=True)})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(HistorySerializer(history_of(viewer=request.user, warband_id=pk), many=True).data)

@@ -1,0 +1,1 @@
+"""Writes of the roster app, split by subdomain: warbands, hiring, trading, treasury."""

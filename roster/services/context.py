@@ -1,0 +1,105 @@
+"""What every roster service needs: the warband locked, its pinned rules, and refusals in one shape."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from campaign.errors import Conflict, NotAllowed, NotFound, RuleViolation
+from referee.engine.systems.mordheim.lists import WarbandList
+from referee.engine.systems.mordheim.pack import MordheimPack
+from referee.engine.systems.mordheim.roster_errors import MESSAGES, RosterRuleError
+from referee.engine.systems.mordheim.roster_hiring import HenchmanGroup, RosterSummary
+from referee.packs import get_pack
+from roster.models import Warband, Warrior
+
+
+def pack_of(warband: Warband) -> MordheimPack:
+    """The Mordheim rules of the warband's campaign, at the pack version the campaign pinned."""
+    pinned = warband.campaign.rules_pack
+    pack = get_pack(pinned.slug, pinned.version)
+    if pack is None or not isinstance(pack.typed, MordheimPack):
+        raise Conflict(
+            _("The campaign's rules pack %(pack)s is not available on this server.") % {"pack": pinned},
+            code="rules_pack_missing",
+        )
+    return pack.typed
+
+
+def list_of(warband: Warband) -> WarbandList:
+    warband_list = pack_of(warband).warband_list(warband.list_slug)
+    if warband_list is None:
+        raise Conflict(
+            _("The warband list %(slug)s is not in the campaign's rules pack.") % {"slug": warband.list_slug},
+            code="unknown_warband_list",
+        )
+    return warband_list
+
+
+def rule_refusal(exc: RosterRuleError) -> RuleViolation:
+    """An engine refusal as a 400 with its stable code and a translated message."""
+    try:
+        detail = _(MESSAGES[exc.code]).format(**exc.context)
+    except (KeyError, IndexError):
+        detail = exc.message
+    return RuleViolation(detail, code=exc.code)
+
+
+@contextmanager
+def engine_rules() -> Iterator[None]:
+    """Turn the engine's coded refusals into the API's error shape."""
+    try:
+        yield
+    except RosterRuleError as exc:
+        raise rule_refusal(exc) from None
+
+
+def locked(warband: Warband | int) -> Warband:
+    """The warband row, locked for this transaction: every change to a roster serialises here."""
+    pk = warband.pk if isinstance(warband, Warband) else warband
+    found = Warband.objects.select_for_update().filter(pk=pk).first()
+    if found is None:
+        raise NotFound(_("No such warband."), code="warband_not_found")
+    return Warband.objects.select_related("campaign__rules_pack").get(pk=found.pk)
+
+
+def require(actor: Any, perm: str, warband: Warband) -> None:
+    if not actor.has_perm(perm, warband):
+        if not actor.has_perm("roster.view_warband", warband):
+            raise NotFound(_("No such warband."), code="warband_not_found")
+        messages = {
+            "roster.change_warband": _("Only the warband's owner may change it; the organiser may correct it."),
+            "roster.correct_warband": _("Only the campaign's organiser may correct a warband."),
+            "roster.approve_warband": _("Only the campaign's organiser may approve a warband."),
+        }
+        raise NotAllowed(messages.get(perm, _("You may not do that.")), code="not_allowed")
+    if warband.status == Warband.Status.RETIRED and perm != "roster.view_warband":
+        raise Conflict(_("This warband has retired; it can no longer change."), code="warband_retired")
+
+
+def on_roster(warband: Warband) -> list[Warrior]:
+    return [w for w in warband.warriors.all() if w.on_roster]
+
+
+def summary(warband: Warband) -> tuple[RosterSummary, list[Warrior]]:
+    """What the hiring rules need to know, plus the groups in the order the summary numbers them."""
+    warriors = on_roster(warband)
+    heroes: dict[str, int] = {}
+    groups: list[Warrior] = []
+    for w in warriors:
+        if w.kind == Warrior.Kind.HERO:
+            heroes[w.type_slug] = heroes.get(w.type_slug, 0) + 1
+        else:
+            groups.append(w)
+    return (
+        RosterSummary(
+            treasury=warband.treasury,
+            heroes=heroes,
+            groups=tuple(HenchmanGroup(type=g.type_slug, size=g.count) for g in groups),
+            has_leader=any(w.is_leader for w in warriors),
+        ),
+        groups,
+    )

@@ -1,0 +1,76 @@
+"""Answer a pending post-battle decision: check it against the options, roll what it calls for
+(stored first), apply its effects, open any decision it leads to."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from campaign.errors import Conflict, NotFound, RuleViolation
+from campaign.models import Battle
+from referee.engine.systems.mordheim.decisions import DecisionError, DecisionRequest, resolve_decision
+from referee.services.ledger import LedgerRoller
+from roster.models import Aftermath, Decision
+from roster.services.aftermath import _locked_warbands, _writer, decisions_open, roll_stream_for, rolls_visibility
+from roster.services.warbands import rating_refresh
+
+
+def _mapped(request: dict[str, Any], id_map: dict[str, int]) -> dict[str, Any]:
+    """The request with engine-made warrior ids replaced by the rows they became."""
+    text = json.dumps(request)
+    for engine_id, pk in id_map.items():
+        text = text.replace(json.dumps(engine_id), json.dumps(str(pk)))
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+@transaction.atomic
+def decision_answer(*, decision_id: int, actor: Any, answer: Any) -> Decision:
+    """Answer a decision once; the same answer again returns it unchanged (a phone may retry)."""
+    decision = Decision.objects.select_for_update().filter(pk=decision_id).first()
+    if decision is None or decision.answerer_id != getattr(actor, "pk", None):
+        # Someone else's choice stays invisible: the same answer as for one that does not exist.
+        raise NotFound(_("No such decision."), code="decision_not_found")
+    if decision.answered_at is not None:
+        if decision.answer == answer:
+            return decision
+        raise Conflict(_("This choice was already made."), code="decision_answered")
+    aftermath = Aftermath.objects.select_for_update().get(pk=decision.aftermath_id)
+    battle = Battle.objects.select_related("campaign").get(pk=aftermath.battle_id)
+    warbands = _locked_warbands(battle)
+    writer = _writer(battle, warbands, aftermath)
+    request = DecisionRequest.from_dict(_mapped(decision.request, aftermath.id_map))
+    roller = LedgerRoller(
+        stream=roll_stream_for(battle.campaign_id),
+        roller=actor,
+        purpose="decision",
+        ref=f"aftermath:{battle.pk}",
+        visibility=rolls_visibility(battle),
+    )
+    try:
+        resolution = resolve_decision(
+            request=request,
+            answer=answer,
+            warbands=writer.snapshots(),
+            tables=writer.pack.tables,
+            settings=writer.settings,
+            roller=roller,
+        )
+    except DecisionError as exc:
+        raise RuleViolation(str(exc), code="invalid_answer", fields={"answer": [str(exc)]}) from None
+    roller.store()  # rolls the answer called for are stored before their effects
+    writer.apply(resolution.effects)
+    aftermath.id_map = writer.id_map
+    decisions_open(aftermath=aftermath, requests=resolution.decisions, battle=battle)
+    decision.answer, decision.resolution, decision.answered_at = answer, resolution.to_dict(), timezone.now()
+    decision.save()
+    if not aftermath.decisions.filter(answered_at__isnull=True).exists():
+        aftermath.resolved_at = timezone.now()
+    aftermath.save()
+    for warband in warbands:
+        rating_refresh(warband=warband)
+    return decision

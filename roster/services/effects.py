@@ -1,0 +1,166 @@
+"""Persist the engine's post-battle effects on the rosters, in one transaction with the caller.
+
+The warriors' own state (profile, experience, skills, flags, head counts,
+captivity) is applied to snapshots by the engine's reference ``apply_effects``
+and written back (``roster.snapshots``); what snapshots do not hold (gold,
+items, removals' equipment, new warriors, warband flags) is persisted here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from referee.engine.systems.mordheim import effects as fx
+from referee.engine.systems.mordheim.apply import apply_effects
+from referee.engine.systems.mordheim.lists import WarbandList
+from referee.engine.systems.mordheim.pack import MordheimPack
+from referee.engine.systems.mordheim.state import MordheimSettings, WarbandSnapshot
+from roster.models import Holding, Warband, Warrior
+from roster.services.treasury import treasury_apply
+from roster.snapshots import race_base, warband_snapshot, write_warrior
+
+WEAPONS_AND_ARMOUR = {"close_combat", "missile", "armour"}
+REMOVED_STATUS = {"retired": Warrior.Status.RETIRED}
+
+
+class EffectWriter:
+    """Applies effects for a set of locked warbands; ``id_map`` maps engine-made ids to new rows."""
+
+    def __init__(
+        self,
+        *,
+        warbands: Sequence[Warband],
+        pack: MordheimPack,
+        settings: MordheimSettings,
+        lists: dict[int, WarbandList],
+        id_map: dict[str, int],
+    ) -> None:
+        self.warbands = {str(w.pk): w for w in warbands}
+        self.pack, self.settings, self.lists, self.id_map = pack, settings, lists, id_map
+
+    def snapshots(self) -> tuple[WarbandSnapshot, ...]:
+        return tuple(
+            warband_snapshot(w, warband_list=self.lists[w.pk], tables=self.pack.tables, settings=self.settings)
+            for w in self.warbands.values()
+        )
+
+    def _warrior(self, engine_id: str) -> Warrior | None:
+        pk = self.id_map.get(engine_id) or (int(engine_id) if engine_id.isdigit() else None)
+        if pk is None:
+            return None
+        return Warrior.objects.filter(pk=pk, warband_id__in=[w.pk for w in self.warbands.values()]).first()
+
+    def apply(self, effects: Sequence[fx.Effect]) -> None:
+        """Apply ``effects`` in order: snapshot state first, then what snapshots do not hold."""
+        before = self.snapshots()
+        after = apply_effects(before, effects)
+        removed = {e.warrior: e for e in effects if isinstance(e, fx.RemoveWarrior)}
+        promoted = {e.new_warrior: e.group for e in effects if isinstance(e, fx.PromoteToHero)}
+        for e in effects:  # equipment leaves before the warrior does
+            self._side_effect(e)
+        for old, new in zip(before, after, strict=True):
+            warband = self.warbands[old.id]
+            new_ids = {w.id for w in new.warriors}
+            for snap in old.warriors:
+                if snap.id not in new_ids:
+                    self._remove(snap.id, removed.get(snap.id))
+            for snap in new.warriors:
+                warrior = self._warrior(snap.id) or self._create(warband, snap, promoted.get(snap.id))
+                write_warrior(warrior, snap, race_max=race_base(warrior, self.pack.tables, self.settings))
+            if new.shards != warband.shards:
+                warband.shards = new.shards
+                warband.save(update_fields=["shards"])
+
+    def _create(self, warband: Warband, snap: Any, group_id: str | None) -> Warrior:
+        """A warrior the engine made: a Henchman promoted by the lad's got talent keeps his kit."""
+        group = self._warrior(group_id) if group_id else None
+        warrior = Warrior.objects.create(
+            warband=warband,
+            kind=Warrior.Kind.HERO,
+            type_slug=snap.type,
+            race=snap.race,
+            name=f"{group.name} (promoted)" if group else snap.type,
+            profile=snap.profile.to_dict(),
+            gains_xp=snap.gains_xp,
+            hired_in_sequence=warband.trading_sequence,
+            cost=group.cost if group else 0,
+        )
+        if group is not None:
+            for holding in group.holdings.all():
+                Holding.objects.create(
+                    warband=warband, warrior=warrior, item_slug=holding.item_slug, price_paid=holding.price_paid
+                )
+        self.id_map[snap.id] = warrior.pk
+        return warrior
+
+    def _remove(self, engine_id: str, effect: fx.RemoveWarrior | None) -> None:
+        warrior = self._warrior(engine_id)
+        if warrior is None:
+            return
+        equipment = effect.equipment if effect else "lost"
+        if equipment == "stash":
+            warrior.holdings.update(warrior=None)
+        elif equipment == "captor" and effect and effect.to_warband in self.warbands:
+            warrior.holdings.update(warrior=None, warband=self.warbands[effect.to_warband])
+        else:
+            warrior.holdings.all().delete()
+        warrior.status = REMOVED_STATUS.get(effect.reason, Warrior.Status.DEAD) if effect else Warrior.Status.DEAD
+        if warrior.kind == Warrior.Kind.HENCHMAN:
+            warrior.count = 0
+        warrior.save()
+
+    def _side_effect(self, e: fx.Effect) -> None:
+        if isinstance(e, fx.AddGold):
+            treasury_apply(warband=self.warbands[e.warband], amount=e.amount, reason="income", detail=e.source)
+        elif isinstance(e, fx.SellShards):
+            treasury_apply(
+                warband=self.warbands[e.warband], amount=e.gold, reason="wyrdstone_sale", detail=f"{e.shards} shards"
+            )
+        elif isinstance(e, fx.AddItem):
+            holder = self._warrior(e.warrior) if e.warrior else None
+            for _unit in range(e.quantity):
+                Holding.objects.create(
+                    warband=self.warbands[e.warband], warrior=holder, item_slug=e.item[:60], price_paid=e.value
+                )
+        elif isinstance(e, fx.LoseEquipment):
+            warrior = self._warrior(e.warrior)
+            if warrior is not None:
+                self._lose(warrior, e.which)
+        elif isinstance(e, fx.SetWarbandFlag):
+            warband = self.warbands[e.warband]
+            warband.flags = {**warband.flags, e.flag: e.value}
+            warband.save(update_fields=["flags"])
+        elif isinstance(e, fx.GainSpell):
+            warrior = self._warrior(e.warrior)
+            if warrior is not None:
+                warrior.flags = {**warrior.flags, "spells_pending": int(warrior.flags.get("spells_pending", 0)) + 1}
+                warrior.save(update_fields=["flags"])
+        elif isinstance(e, fx.AddRecruit):
+            self._recruit(e)
+
+    def _lose(self, warrior: Warrior, which: str) -> None:
+        catalogue = self.pack.catalogue
+        for holding in warrior.holdings.all():
+            item = catalogue.items.get(holding.item_slug)
+            if which == "all" or (item is not None and item.category in WEAPONS_AND_ARMOUR):
+                holding.delete()
+
+    def _recruit(self, e: fx.AddRecruit) -> None:
+        warband = self.warbands[e.warband]
+        warband_list = self.lists[warband.pk]
+        if not warband_list.has_type(e.what):
+            return  # the list has no such type (a free human henchman is hired by the player as normal)
+        kind = warband_list.warrior_type(e.what)
+        Warrior.objects.create(
+            warband=warband,
+            kind=kind.kind,
+            type_slug=kind.type,
+            name=kind.name.en,
+            count=e.count,
+            race=kind.race or "",
+            profile=kind.profile.to_dict(),
+            gains_xp=kind.gains_xp,
+            large=kind.large,
+            hired_in_sequence=warband.trading_sequence,
+        )

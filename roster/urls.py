@@ -1,0 +1,21 @@
+from django.urls import path
+
+from roster.api import aftermath, commands, warbands
+
+urlpatterns = [
+    path("warbands/", warbands.WarbandListCreateView.as_view(), name="warband-list"),
+    path("warbands/<int:pk>/", warbands.WarbandDetailView.as_view(), name="warband-detail"),
+    path("warbands/<int:pk>/ledger/", warbands.WarbandLedgerView.as_view(), name="warband-ledger"),
+    path("warbands/<int:pk>/history/", warbands.WarbandHistoryView.as_view(), name="warband-history"),
+    path("warbands/<int:pk>/hire/", commands.HireView.as_view(), name="warband-hire"),
+    path("warbands/<int:pk>/dismiss/", commands.DismissView.as_view(), name="warband-dismiss"),
+    path("warbands/<int:pk>/buy/", commands.BuyView.as_view(), name="warband-buy"),
+    path("warbands/<int:pk>/sell/", commands.SellView.as_view(), name="warband-sell"),
+    path("warbands/<int:pk>/search/", commands.SearchView.as_view(), name="warband-search"),
+    path("warbands/<int:pk>/move-item/", commands.MoveItemView.as_view(), name="warband-move-item"),
+    path("warbands/<int:pk>/approve/", commands.ApproveView.as_view(), name="warband-approve"),
+    path("warbands/<int:pk>/corrections/", commands.CorrectView.as_view(), name="warband-correct"),
+    path("battles/<int:pk>/aftermath/", aftermath.AftermathView.as_view(), name="battle-aftermath"),
+    path("decisions/", aftermath.DecisionListView.as_view(), name="decision-list"),
+    path("decisions/<int:pk>/", aftermath.DecisionAnswerView.as_view(), name="decision-answer"),
+]
