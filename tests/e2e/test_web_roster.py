@@ -1,0 +1,36 @@
+"""A player opens a warband's roster page from the home page, in a real browser; an outsider cannot."""
+
+from typing import Any
+
+import pytest
+
+from tests.roster.helpers import hire, reikland
+from tests.support.world import PASSWORD, World
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def log_in(page: Any, url: str, username: str) -> None:
+    page.goto(f"{url}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_selector("text=Your campaigns")
+
+
+def test_it_shows_the_roster_a_player_may_see(live_server: Any, page: Any, world: World) -> None:
+    warband = reikland(world)
+    hire(warband, "mercenary_captain", name="Ulrich", equipment=["sword"])
+    log_in(page, live_server.url, "carol")
+    page.click("text=Reikland Reavers")
+    page.wait_for_selector("h1:has-text('Reikland Reavers')")
+    row = page.locator("tbody tr").first.inner_text()
+    assert "Ulrich" in row and "Mercenary Captain" in row and "Sword" in row
+    assert "430 gc" in page.content()
+
+
+def test_an_outsider_gets_not_found(live_server: Any, page: Any, world: World) -> None:
+    warband = reikland(world)
+    log_in(page, live_server.url, "oscar")
+    response = page.goto(f"{live_server.url}/warbands/{warband.pk}/")
+    assert response.status == 404
