@@ -308,3 +308,33 @@ class CampaignEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.campaign_id} · {self.kind}"
+
+
+
+class BattleReport(models.Model):
+    """What one player says happened in a battle, and what the opponent (or the organiser) said to it.
+
+    ``data`` is the report as the rules engine reads it: scenario, winner (a warband id or
+    null for a draw), each model taken out of action and by whom, who sat out, and the
+    scenario's objectives. A confirmed (or overridden) report queues the aftermath.
+    """
+
+    class Status(models.TextChoices):
+        SUBMITTED = "submitted", _("Waiting for the opponent")
+        CONFIRMED = "confirmed", _("Confirmed by the opponent")
+        DISPUTED = "disputed", _("Disputed by the opponent")
+        OVERRIDDEN = "overridden", _("Settled by the organiser")
+
+    battle = models.OneToOneField(Battle, on_delete=models.CASCADE, related_name="report")
+    reporter = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    data = models.JSONField(encoder=DjangoJSONEncoder)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SUBMITTED)
+    responder = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    dispute_reason = models.TextField(blank=True)
+    submitted_at = models.DateTimeField()
+    responded_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"report of battle {self.battle_id}: {self.status}"

@@ -170,7 +170,15 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": "/api/v1/",
-    "ENUM_NAME_OVERRIDES": {},
+    # Several models have a "status": name each choice set after its model so the schema stays stable.
+    "ENUM_NAME_OVERRIDES": {
+        "CampaignStatusEnum": "campaign.models.Campaign.Status",
+        "WeekStatusEnum": "campaign.models.Week.Status",
+        "BattleStatusEnum": "campaign.models.Battle.Status",
+        "BattleReportStatusEnum": "campaign.models.BattleReport.Status",
+        "WarbandStatusEnum": "roster.models.Warband.Status",
+        "WarriorStatusEnum": "roster.models.Warrior.Status",
+    },
 }
 
 # Celery: with no broker configured, tasks run in-process, eagerly, and their

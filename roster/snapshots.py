@@ -158,8 +158,11 @@ def flags_to_json(snapshot: WarriorSnapshot, base: Mapping[str, Any], *, race_ma
     return out
 
 
+WRITTEN_FIELDS = ["profile", "xp", "starting_xp", "count", "skills", "skill_lists", "missed_games", "flags", "status"]
+
+
 def write_warrior(warrior: Warrior, snapshot: WarriorSnapshot, *, race_max: Profile) -> None:
-    """Persist what the engine may have changed about one warrior."""
+    """Set on ``warrior`` what the engine may have changed (the caller saves, see WRITTEN_FIELDS)."""
     warrior.profile = snapshot.profile.to_dict()
     warrior.xp = snapshot.xp
     warrior.starting_xp = snapshot.starting_xp
@@ -169,4 +172,3 @@ def write_warrior(warrior: Warrior, snapshot: WarriorSnapshot, *, race_max: Prof
     warrior.missed_games = snapshot.flags.missed_games
     warrior.flags = flags_to_json(snapshot, warrior.flags, race_max=race_max)
     warrior.status = Warrior.Status.CAPTIVE if snapshot.flags.captive_of else Warrior.Status.ACTIVE
-    warrior.save()

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from campaign.api import battles, campaigns, members, standings, weeks
+from campaign.api import battles, campaigns, members, reports, standings, weeks
 
 urlpatterns = [
     path("campaigns/", campaigns.CampaignListCreateView.as_view(), name="campaign-list"),
@@ -34,6 +34,10 @@ urlpatterns = [
     path("battles/<int:pk>/prebattle/", battles.PrebattleView.as_view(), name="battle-prebattle"),
     path("battles/<int:pk>/prebattle/answer/", battles.PrebattleAnswerView.as_view(), name="battle-prebattle-answer"),
     path("battles/<int:pk>/correct/", battles.BattleCorrectView.as_view(), name="battle-correct"),
+    path("battles/<int:pk>/report/", reports.BattleReportView.as_view(), name="battle-report"),
+    path("battles/<int:pk>/confirm/", reports.BattleConfirmView.as_view(), name="battle-confirm"),
+    path("battles/<int:pk>/dispute/", reports.BattleDisputeView.as_view(), name="battle-dispute"),
+    path("battles/<int:pk>/override/", reports.BattleOverrideView.as_view(), name="battle-override"),
     path("campaigns/<int:pk>/standings/", standings.StandingsView.as_view(), name="campaign-standings"),
     path("campaigns/<int:pk>/timeline/", standings.TimelineView.as_view(), name="campaign-timeline"),
 ]

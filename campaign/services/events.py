@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.db import transaction
@@ -50,7 +52,7 @@ def event_record(
             raise ValueError(f"a {kind} event needs an integer payload amount, got {amount!r}")
     if warband is not None:
         data.setdefault("warband", warband.pk)
-    return CampaignEvent.objects.create(
+    event = CampaignEvent(
         campaign=campaign,
         kind=kind,
         warband=warband,
@@ -60,3 +62,24 @@ def event_record(
         visibility=visibility,
         actor=actor if getattr(actor, "is_authenticated", False) else None,
     )
+    pending = _pending.get()
+    if pending is not None:
+        pending.append(event)
+    else:
+        event.save()
+    return event
+
+
+_pending: ContextVar[list[CampaignEvent] | None] = ContextVar("muster_pending_events", default=None)
+
+
+@contextmanager
+def events_batched() -> Iterator[None]:
+    """Record the events made inside in one INSERT at the end (a battle's aftermath makes dozens)."""
+    batch: list[CampaignEvent] = []
+    token = _pending.set(batch)
+    try:
+        yield
+    finally:
+        _pending.reset(token)
+    CampaignEvent.objects.bulk_create(batch)

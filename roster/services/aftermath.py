@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from campaign.errors import Conflict
 from campaign.league import league_of, system_of
 from campaign.models import Battle, Membership, Week
-from campaign.services.events import event_record
+from campaign.services.events import event_record, events_batched
 from referee.engine.systems.mordheim import effects as fx
 from referee.engine.systems.mordheim.battle import BattleReportError, BattleResult
 from referee.engine.systems.mordheim.decisions import DecisionRequest
@@ -221,7 +221,8 @@ def aftermath_apply(*, aftermath_id: int) -> Aftermath | None:
         warband.save(update_fields=["trading_sequence"])
         rating_refresh(warband=warband)
     opened = decisions_open(aftermath=aftermath, requests=outcome.decisions, battle=battle)
-    _record_events(battle, outcome, {str(w.pk): w for w in warbands}, owner_of)
+    with events_batched():
+        _record_events(battle, outcome, {str(w.pk): w for w in warbands}, owner_of)
     now = timezone.now()
     aftermath.status, aftermath.applied_at = Aftermath.Status.APPLIED, now
     aftermath.resolved_at = None if opened else now

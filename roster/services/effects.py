@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from simple_history.utils import bulk_update_with_history
+
 from referee.engine.systems.mordheim import effects as fx
 from referee.engine.systems.mordheim.apply import apply_effects
 from referee.engine.systems.mordheim.lists import WarbandList
@@ -18,7 +20,7 @@ from referee.engine.systems.mordheim.pack import MordheimPack
 from referee.engine.systems.mordheim.state import MordheimSettings, WarbandSnapshot
 from roster.models import Holding, Warband, Warrior
 from roster.services.treasury import treasury_apply
-from roster.snapshots import race_base, warband_snapshot, write_warrior
+from roster.snapshots import WRITTEN_FIELDS, race_base, warband_snapshot, write_warrior
 
 WEAPONS_AND_ARMOUR = {"close_combat", "missile", "armour"}
 REMOVED_STATUS = {"retired": Warrior.Status.RETIRED}
@@ -38,6 +40,7 @@ class EffectWriter:
     ) -> None:
         self.warbands = {str(w.pk): w for w in warbands}
         self.pack, self.settings, self.lists, self.id_map = pack, settings, lists, id_map
+        self._rows: dict[int, Warrior] = {}
 
     def snapshots(self) -> tuple[WarbandSnapshot, ...]:
         return tuple(
@@ -49,12 +52,19 @@ class EffectWriter:
         pk = self.id_map.get(engine_id) or (int(engine_id) if engine_id.isdigit() else None)
         if pk is None:
             return None
-        return Warrior.objects.filter(pk=pk, warband_id__in=[w.pk for w in self.warbands.values()]).first()
+        if pk not in self._rows:
+            found = Warrior.objects.filter(pk=pk, warband_id__in=[w.pk for w in self.warbands.values()]).first()
+            if found is None:
+                return None
+            self._rows[pk] = found
+        return self._rows[pk]
 
     def apply(self, effects: Sequence[fx.Effect]) -> None:
         """Apply ``effects`` in order: snapshot state first, then what snapshots do not hold."""
+        self._rows = {w.pk: w for w in Warrior.objects.filter(warband_id__in=[w.pk for w in self.warbands.values()])}
         before = self.snapshots()
         after = apply_effects(before, effects)
+        unchanged = {s.id: s for wb in before for s in wb.warriors}
         removed = {e.warrior: e for e in effects if isinstance(e, fx.RemoveWarrior)}
         promoted = {e.new_warrior: e.group for e in effects if isinstance(e, fx.PromoteToHero)}
         for e in effects:  # equipment leaves before the warrior does
@@ -65,9 +75,15 @@ class EffectWriter:
             for snap in old.warriors:
                 if snap.id not in new_ids:
                     self._remove(snap.id, removed.get(snap.id))
+            changed: list[Warrior] = []
             for snap in new.warriors:
+                if unchanged.get(snap.id) == snap:
+                    continue  # untouched by these effects: no write, no history row
                 warrior = self._warrior(snap.id) or self._create(warband, snap, promoted.get(snap.id))
                 write_warrior(warrior, snap, race_max=race_base(warrior, self.pack.tables, self.settings))
+                changed.append(warrior)
+            # One UPDATE and one history INSERT for the lot, instead of two statements a warrior.
+            bulk_update_with_history(changed, Warrior, WRITTEN_FIELDS, batch_size=200)
             if new.shards != warband.shards:
                 warband.shards = new.shards
                 warband.save(update_fields=["shards"])

@@ -43,19 +43,13 @@ def main() -> None:
         start = time.perf_counter()
         for i in range(n):
             with transaction.atomic():
-                IdempotencyRecord.objects.create(
-                    user=user, key=f"k{i}", fingerprint="0" * 64, response_status=201
-                )
+                IdempotencyRecord.objects.create(user=user, key=f"k{i}", fingerprint="0" * 64, response_status=201)
         plain = time.perf_counter() - start
 
         assert LedgerEntry.objects.filter(purpose="bench").count() == n
         print(f"writes:                         {n:,} (one transaction each, PostgreSQL)")
-        print(
-            f"ledger (lock + roll + hash + insert): {n / ledger:>10,.0f} writes/s  ({ledger * 1e3 / n:.2f} ms each)"
-        )
-        print(
-            f"plain insert baseline:                {n / plain:>10,.0f} writes/s  ({plain * 1e3 / n:.2f} ms each)"
-        )
+        print(f"ledger (lock + roll + hash + insert): {n / ledger:>10,.0f} writes/s  ({ledger * 1e3 / n:.2f} ms each)")
+        print(f"plain insert baseline:                {n / plain:>10,.0f} writes/s  ({plain * 1e3 / n:.2f} ms each)")
         print(f"ratio (ledger time / plain time):     {ledger / plain:>10.2f}x")
 
 

@@ -42,7 +42,7 @@ class Fight:
         return report | changes
 
 
-def fight(world: World) -> Fight:
+def fight(world: World, *, confirmed: bool = True) -> Fight:
     Campaign.objects.filter(pk=world.campaign.pk).update(status=Campaign.Status.RUNNING)
     world.campaign.refresh_from_db()
     week = open_week(world.campaign)
@@ -56,8 +56,9 @@ def fight(world: World) -> Fight:
     for warband in (reavers, raiders):
         warband_approve(warband=warband, actor=world.alice)
     (battle,) = pairings_set(week=week, actor=world.alice, pairs=[(reavers.pk, raiders.pk)])
-    Battle.objects.filter(pk=battle.pk).update(result="a", winner=reavers, status=Battle.Status.CONFIRMED)
-    battle.refresh_from_db()
+    if confirmed:
+        Battle.objects.filter(pk=battle.pk).update(result="a", winner=reavers, status=Battle.Status.CONFIRMED)
+        battle.refresh_from_db()
     return Fight(battle, week, reavers, raiders, captain, champion, warriors, enemy_captain, enemy_group)
 
 
