@@ -39,3 +39,22 @@ def test_it_opens_a_week_for_a_demo_running_without_one() -> None:
     Week.objects.all().update(status="closed")
     call_command("load_demo")
     assert list(Week.objects.order_by("number").values_list("number", "status")) == [(1, "closed"), (2, "open")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_plays_the_first_demo_battle_through_the_real_services_once() -> None:
+    from roster.models import Aftermath, Warband
+
+    call_command("load_demo")
+    call_command("load_demo")
+    campaign = Campaign.objects.get()
+    assert sorted(Warband.objects.filter(campaign=campaign).values_list("owner__username", "status")) == [
+        ("bob", "approved"), ("carol", "approved")]
+    battle = campaign.battles.get()
+    assert battle.result == "a" and battle.report.status == "confirmed"
+    from django.conf import settings
+
+    expected = "applied" if settings.CELERY_TASK_ALWAYS_EAGER else "queued"  # a worker applies it on a broker
+    assert Aftermath.objects.get(battle=battle).status in {expected, "applied"}
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        assert Aftermath.objects.get(battle=battle).status == "applied"

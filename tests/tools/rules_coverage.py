@@ -20,7 +20,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-RULE_ID = re.compile(r"\*\*([A-Z]{2,3}(?:-[A-Z0-9]+)*-\d{2})\b")
+# A system prefix, an area and a number (MH-INJ-H-11, WM-TRB-03); bare GAP-nn items are open
+# questions, not rules: they are campaign settings, tested as such.
+RULE_ID = re.compile(r"\*\*([A-Z]{2,3}(?:-[A-Z0-9]+)+-\d{2})\b")
 
 
 def rules_dir() -> Path:
