@@ -25,6 +25,20 @@ class HoldingSerializer(serializers.Serializer):
         return _name(catalogue.items[holding.item_slug].name) if holding.item_slug in catalogue else holding.item_slug
 
 
+def holdings_data(holdings: list[Holding], context: dict[str, Any]) -> list[dict[str, Any]]:
+    """The HoldingSerializer shape, built directly: a roster has a hundred items and a serializer per
+    warrior cost more than the rest of the request (tests/bench/bench_roster.py)."""
+    catalogue = context["pack"].catalogue
+    names = context.setdefault("item_names", {})
+    out = []
+    for h in holdings:
+        if h.item_slug not in names:
+            item = catalogue.items.get(h.item_slug)
+            names[h.item_slug] = _name(item.name) if item is not None else h.item_slug
+        out.append({"id": h.pk, "item": h.item_slug, "name": names[h.item_slug], "price_paid": h.price_paid})
+    return out
+
+
 class WarriorSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -54,8 +68,7 @@ class WarriorSerializer(serializers.Serializer):
         )
 
     def get_equipment(self, warrior: Warrior) -> list[dict[str, Any]]:
-        held = self.context["by_warrior"].get(warrior.pk, [])
-        return HoldingSerializer(held, many=True, context=self.context).data  # type: ignore[return-value]
+        return holdings_data(self.context["by_warrior"].get(warrior.pk, []), self.context)
 
 
 class WarbandSummarySerializer(serializers.ModelSerializer[Warband]):
