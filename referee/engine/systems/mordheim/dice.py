@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee.engine.dice import SequenceFaceSource
+from referee.engine.dice import roll as roll_dice
 from referee.engine.rolls import Roll, Roller
 
 D3_FROM_D6 = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}  # MH-GEN-02
@@ -135,20 +137,10 @@ def validate_manual_faces(notation: str, faces: Sequence[int], *, rule: str = ""
     bad = [f for f in faces if not isinstance(f, int) or not 1 <= f <= 6]
     if bad:
         raise ManualRollError(f"{notation}: {bad} not between 1 and 6")
-    if m.group(2) == "66":
-        total = 10 * faces[0] + faces[1]
-    elif m.group(2) == "3":
-        total = D3_FROM_D6[faces[0]]
-    else:
-        total = sum(faces)
-    return Roll(
-        notation=notation,
-        faces=tuple(faces),
-        kept=tuple(faces),
-        total=total,
-        label=label or "manual",
-        rule=rule,
-    )
+    # The dice engine reads the faces, so a hand-entered D66 or D3 has the same kept dice and total
+    # as a rolled one: one place for what a notation means.
+    made = roll_dice(notation, SequenceFaceSource(faces), rule=rule, label=label or "manual")
+    return made
 
 
 def roll_to_dict(roll: Roll) -> dict[str, Any]:
