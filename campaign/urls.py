@@ -25,6 +25,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("warbands/<int:pk>/", roster_views.warband_page, name="warband-page"),
+    path("warbands/<int:pk>/sheet.pdf", roster_views.warband_sheet, name="warband-sheet"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

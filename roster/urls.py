@@ -1,12 +1,13 @@
 from django.urls import path
 
-from roster.api import aftermath, commands, warbands
+from roster.api import aftermath, commands, sheet, warbands
 
 urlpatterns = [
     path("warbands/", warbands.WarbandListCreateView.as_view(), name="warband-list"),
     path("warbands/<int:pk>/", warbands.WarbandDetailView.as_view(), name="warband-detail"),
     path("warbands/<int:pk>/ledger/", warbands.WarbandLedgerView.as_view(), name="warband-ledger"),
     path("warbands/<int:pk>/history/", warbands.WarbandHistoryView.as_view(), name="warband-history"),
+    path("warbands/<int:pk>/sheet.pdf", sheet.WarbandSheetView.as_view(), name="warband-sheet-api"),
     path("warbands/<int:pk>/hire/", commands.HireView.as_view(), name="warband-hire"),
     path("warbands/<int:pk>/dismiss/", commands.DismissView.as_view(), name="warband-dismiss"),
     path("warbands/<int:pk>/buy/", commands.BuyView.as_view(), name="warband-buy"),

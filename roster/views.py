@@ -1,4 +1,4 @@
-"""The web roster page: the same roster the API serves, for a person at a desk."""
+"""The web roster page and the printable roster sheet: the same roster the API serves."""
 
 from __future__ import annotations
 
@@ -8,21 +8,20 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.text import slugify
 
 from campaign.errors import NotFound
 from referee.api.rulesets import localized
+from roster.models import Warband
 from roster.selectors import roster_of
 from roster.services.context import list_of, pack_of
 
 STATS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 
 
-@login_required
-def warband_page(request: HttpRequest, pk: int) -> HttpResponse:
-    try:
-        warband = roster_of(viewer=request.user, warband_id=pk)
-    except NotFound:
-        raise Http404 from None
+def roster_context(warband: Warband) -> dict[str, Any]:
+    """What the roster page and the printable sheet show."""
     pack, warband_list = pack_of(warband), list_of(warband)
     items: dict[int | None, list[str]] = defaultdict(list)
     for holding in warband.holdings.all():
@@ -43,15 +42,42 @@ def warband_page(request: HttpRequest, pk: int) -> HttpResponse:
                 "items": items.get(w.pk, []),
             }
         )
-    return render(
-        request,
-        "roster/warband.html",
-        {
-            "warband": warband,
-            "list_name": localized({"en": warband_list.name.en, "ru": warband_list.name.ru}),
-            "warriors": warriors,
-            "stash": items.get(None, []),
-            "stats": STATS,
-            "can_change": request.user.has_perm("roster.change_warband", warband),
-        },
-    )
+    return {
+        "warband": warband,
+        "list_name": localized({"en": warband_list.name.en, "ru": warband_list.name.ru}),
+        "warriors": warriors,
+        "stash": items.get(None, []),
+        "stats": STATS,
+    }
+
+
+def _visible(request: HttpRequest, pk: int) -> Warband:
+    try:
+        return roster_of(viewer=request.user, warband_id=pk)
+    except NotFound:
+        raise Http404 from None
+
+
+@login_required
+def warband_page(request: HttpRequest, pk: int) -> HttpResponse:
+    warband = _visible(request, pk)
+    context = roster_context(warband) | {"can_change": request.user.has_perm("roster.change_warband", warband)}
+    return render(request, "roster/warband.html", context)
+
+
+def sheet_pdf(warband: Warband) -> bytes:
+    """The roster sheet as a PDF (WeasyPrint; needs Debian's Pango)."""
+    from weasyprint import HTML
+
+    html = render_to_string("roster/sheet.html", roster_context(warband))
+    pdf: bytes = HTML(string=html).write_pdf()
+    return pdf
+
+
+@login_required
+def warband_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """A printable roster sheet for the table: download as PDF."""
+    warband = _visible(request, pk)
+    response = HttpResponse(sheet_pdf(warband), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slugify(warband.name) or "roster"}.pdf"'
+    return response

@@ -1,0 +1,24 @@
+"""``/api/v1/warbands/{id}/sheet.pdf``: the roster sheet a phone can share or print."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.utils.text import slugify
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from roster.selectors import roster_of
+from roster.views import sheet_pdf
+
+
+class WarbandSheetView(APIView):
+    """The whole roster as a printable PDF."""
+
+    @extend_schema(responses={(200, "application/pdf"): OpenApiResponse(response=OpenApiTypes.BINARY)})
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        warband = roster_of(viewer=request.user, warband_id=pk)
+        response = HttpResponse(sheet_pdf(warband), content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{slugify(warband.name) or "roster"}.pdf"'
+        return response
