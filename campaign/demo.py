@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaign.errors import DomainError
 from campaign.models import Campaign, Week
 from campaign.services.pairings import pairings_set
 from campaign.services.reports import battle_confirm, battle_report
@@ -41,7 +42,7 @@ def _warband(campaign: Campaign, owner: Any, organiser: Any) -> Warband:
         for item in kit:
             try:
                 warband_buy(warband=warband, actor=owner, item_slug=item, warrior=warrior.pk)
-            except Exception:  # noqa: BLE001, S112 - the demo takes what the list allows and the purse covers
+            except DomainError:  # the demo takes what the list allows and the purse covers
                 continue
     warband_approve(warband=warband, actor=organiser)
     return warband

@@ -1,8 +1,9 @@
 """A real Celery worker process on the configured broker, against the test database.
 
-Session-scoped: started once, on first use, after the test database exists. The
-tests that use it must commit their data (``django_db(transaction=True)``),
-because the worker is another process with its own connection.
+Started for each test that asks for it and stopped before that test's database is
+emptied: a worker left running between tests would pick up tasks other tests queue
+and race the flush. The tests that use it must commit their data
+(``django_db(transaction=True)``), because the worker is another process.
 """
 
 from __future__ import annotations
@@ -102,12 +103,9 @@ def worker_env(**extra: str) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="session")
-def celery_worker_process(
-    django_db_setup: Any, django_db_blocker: Any, tmp_path_factory: Any
-) -> Iterator[WorkerProcess]:
-    with django_db_blocker.unblock():
-        env = worker_env()
+@pytest.fixture
+def celery_worker_process(transactional_db: None, tmp_path_factory: Any) -> Iterator[WorkerProcess]:
+    env = worker_env()
     worker = WorkerProcess(env, tmp_path_factory.mktemp("worker") / "worker.log")
     worker.start()
     try:
