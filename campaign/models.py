@@ -338,3 +338,6 @@ class BattleReport(models.Model):
 
     def __str__(self) -> str:
         return f"report of battle {self.battle_id}: {self.status}"
+
+# The secret weekly moves keep their models in their own module (campaign/weekly/models.py).
+from campaign.weekly.models import *  # noqa: E402, F403

@@ -1,0 +1,1 @@
+"""The weekly moves' API views (routes in ``campaign/api/routes.py``)."""
