@@ -122,3 +122,19 @@ def test_every_result_can_be_recomputed_from_the_start_state_and_the_stored_roll
     assert [p.to_dict() for p in rebuilt.players.values()] == [p.to_dict() for p in state.players.values()]
     assert {k: v.to_dict() for k, v in rebuilt.info.items()} == {k: v.to_dict() for k, v in state.info.items()}
     assert Counter(r.status for r in stored)["resolved"] > 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_resolve_week_by_hand_reports_the_intrigue_week_it_closed(intrigue: Intrigue) -> None:
+    from io import StringIO
+
+    from django.conf import settings
+    from django.core.management import call_command
+
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        pytest.skip("by hand is the embedded default's way (tasks in-process); on a broker a worker resolves")
+    out = StringIO()
+    call_command("resolve_week", "--campaign", str(intrigue.campaign.pk), "--now", stdout=out)
+    assert Week.objects.get(pk=intrigue.week.pk).status == "closed"
+    assert f"Week {intrigue.week.number} resolved and closed." in out.getvalue()
+    assert "Nothing to resolve" not in out.getvalue()
