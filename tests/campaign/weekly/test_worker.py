@@ -3,7 +3,6 @@ and a worker killed halfway through a week leaves it to be finished without roll
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -17,19 +16,10 @@ from campaign.tasks import resolve_week, sweep_weeks
 from campaign.weekly.models import MoveResult, WeekResolution
 from referee.models import LedgerEntry
 from tests.campaign.weekly.conftest import make_intrigue
-from tests.support.worker import WorkerProcess, worker_env
+from tests.support.worker import WorkerProcess, wait_for, worker_env
 from tests.support.world import World
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
-
-
-def wait_for(predicate: Callable[[], bool], timeout: float = 60) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 def week_with_moves(world: World) -> Week:

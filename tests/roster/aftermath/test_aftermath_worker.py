@@ -1,8 +1,6 @@
 """Crash safety with a real Celery worker on Redis: a worker killed between rolling and applying
 leaves a state that the next run completes without rolling again."""
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,19 +11,10 @@ from roster.models import Aftermath
 from roster.services.aftermath import aftermath_stuck
 from roster.tasks import aftermath_run_task, aftermath_sweep_task
 from tests.roster.aftermath.helpers import fight
-from tests.support.worker import WorkerProcess, worker_env
+from tests.support.worker import WorkerProcess, wait_for, worker_env
 from tests.support.world import World
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
-
-
-def wait_for(predicate: Callable[[], bool], timeout: float = 60) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return False
 
 
 def test_a_worker_killed_after_rolling_leaves_work_the_next_run_finishes_without_rerolling(
