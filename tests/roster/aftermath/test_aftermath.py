@@ -118,3 +118,10 @@ def test_a_report_that_contradicts_the_rosters_fails_for_good_and_rolls_nothing(
     assert aftermath.status == "failed" and "999999" in aftermath.error
     assert not LedgerEntry.objects.filter(ref=f"aftermath:{f.battle.pk}").exists()
     assert aftermath_apply(aftermath_id=aftermath.pk).status == "failed"  # type: ignore[union-attr]
+
+
+def test_beat_re_queues_unapplied_aftermaths_every_few_minutes() -> None:
+    from django.conf import settings as django_settings
+
+    entry = django_settings.CELERY_BEAT_SCHEDULE["roster-aftermath-sweep"]
+    assert entry["task"] == "roster.aftermath_sweep" and entry["schedule"] <= 600
