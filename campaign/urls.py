@@ -24,6 +24,7 @@ api_v1 = [
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", healthz, name="healthz"),
+    path("campaigns/<int:pk>/", views.campaign_page, name="campaign-page"),
     path("warbands/<int:pk>/", roster_views.warband_page, name="warband-page"),
     path("warbands/<int:pk>/sheet.pdf", roster_views.warband_sheet, name="warband-sheet"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

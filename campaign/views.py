@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from campaign.selectors import memberships_of
+from campaign.errors import NotFound
+from campaign.selectors import battles_of, campaign_access, memberships_of, standings_of, timeline_of
 from roster.selectors import warbands_visible_to
 
 
@@ -17,3 +18,19 @@ def home(request: HttpRequest) -> HttpResponse:
     warbands = list(warbands_visible_to(viewer=request.user))
     rows = [{"m": m, "warbands": [w for w in warbands if w.campaign_id == m.campaign_id]} for m in memberships]
     return render(request, "campaign/home.html", {"rows": rows})
+
+
+@login_required
+def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Standings, battles and the latest timeline of a campaign, as the viewer may see them."""
+    try:
+        access = campaign_access(viewer=request.user, campaign_id=pk)
+        context = {
+            "campaign": access.campaign,
+            "standings": standings_of(viewer=request.user, campaign_id=pk),
+            "battles": list(battles_of(viewer=request.user, campaign_id=pk)),
+            "events": list(timeline_of(viewer=request.user, campaign_id=pk)[:30]),
+        }
+    except NotFound:
+        raise Http404 from None
+    return render(request, "campaign/campaign.html", context)

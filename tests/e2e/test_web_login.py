@@ -10,8 +10,9 @@ from tests.support.world import PASSWORD, World
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_it_logs_in_in_a_real_browser_and_lists_the_viewers_campaigns(live_server: Any, page: Any,
-                                                                      world: World, tmp_path: Any) -> None:
+def test_it_logs_in_in_a_real_browser_and_lists_the_viewers_campaigns(
+    live_server: Any, page: Any, world: World, tmp_path: Any
+) -> None:
     page.goto(f"{live_server.url}/")
     assert "/accounts/login/" in page.url
     page.fill("input[name=username]", "gina")

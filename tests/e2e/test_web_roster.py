@@ -34,3 +34,17 @@ def test_an_outsider_gets_not_found(live_server: Any, page: Any, world: World) -
     log_in(page, live_server.url, "oscar")
     response = page.goto(f"{live_server.url}/warbands/{warband.pk}/")
     assert response.status == 404
+
+
+def test_the_campaign_page_shows_standings_and_battles(live_server: Any, page: Any, world: World) -> None:
+    from roster.services.warbands import warband_approve
+
+    warband = reikland(world)
+    hire(warband, "mercenary_captain", name="Ulrich")
+    warband_approve(warband=warband, actor=world.alice)
+    log_in(page, live_server.url, "carol")
+    page.click("text=Mordheim league")
+    page.wait_for_selector("h2:has-text('Standings')")
+    standings = page.locator("table").first.inner_text()
+    assert "Reikland Reavers" in standings and "bob" in standings
+    assert page.goto(f"{live_server.url}/campaigns/{world.other_campaign.pk}/").status == 404
