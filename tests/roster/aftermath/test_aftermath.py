@@ -123,5 +123,5 @@ def test_a_report_that_contradicts_the_rosters_fails_for_good_and_rolls_nothing(
 def test_beat_re_queues_unapplied_aftermaths_every_few_minutes() -> None:
     from django.conf import settings as django_settings
 
-    entry = django_settings.CELERY_BEAT_SCHEDULE["roster-aftermath-sweep"]
-    assert entry["task"] == "roster.aftermath_sweep" and entry["schedule"] <= 600
+    entry: dict[str, Any] = django_settings.CELERY_BEAT_SCHEDULE["roster-aftermath-sweep"]
+    assert entry["task"] == "roster.aftermath_sweep" and float(entry["schedule"]) <= 600
