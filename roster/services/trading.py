@@ -16,7 +16,13 @@ from django.utils.translation import gettext as _
 from campaign.errors import Conflict, NotFound, RuleViolation
 from campaign.models import Week
 from referee.engine.systems.mordheim.lists import Item
-from referee.engine.systems.mordheim.roster_equipment import check_buy, check_transfer, effective_rarity, purchase_price
+from referee.engine.systems.mordheim.roster_equipment import (
+    check_buy,
+    check_transfer,
+    effective_rarity,
+    purchase_price,
+    variable_price,
+)
 from referee.engine.systems.mordheim.roster_trading import SearchingHero, rare_search, sell_price
 from referee.services.ledger import LedgerRoller
 from roster.models import Holding, RareSearch, Warband, Warrior
@@ -112,10 +118,7 @@ def warband_buy(*, warband: Warband, actor: Any, item_slug: str, warrior: int | 
             )
             unit, total = quote.unit_price, quote.total
         else:
-            unit = item.cost
-            if item.variable_cost is not None and roller is not None:
-                made = roller.roll(item.variable_cost.dice, rule="MH-TRD-01", label=f"price of {item.id}")
-                unit = item.variable_cost.base + made.total * item.variable_cost.multiplier
+            unit = variable_price(item, roller)[0] if roller is not None else item.cost
             total = unit
     if roller is not None:
         roller.store()  # the price roll is stored before the gold moves

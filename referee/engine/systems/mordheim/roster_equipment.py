@@ -77,6 +77,14 @@ def listed_price(option: EquipmentOption | None, item: Item) -> int:
     return option.cost if option is not None and option.cost is not None else item.cost
 
 
+def variable_price(item: Item, roller: Roller) -> tuple[int, Roll]:
+    """MH-TRD-01: the price of an item with a variable cost (``25+2D6``), rolled once for a purchase."""
+    if item.variable_cost is None:
+        raise ValueError(f"{item.id} has a fixed price")
+    roll = roller.roll(item.variable_cost.dice, rule="MH-TRD-01", label=f"price of {item.id}")
+    return item.variable_cost.base + roll.total * item.variable_cost.multiplier, roll
+
+
 def purchase_price(
     warband_list: WarbandList,
     warrior_type: WarriorType,
@@ -105,8 +113,7 @@ def purchase_price(
     if item.variable_cost is not None and not fixed_by_list:
         if roller is None:
             raise TradeRefused("price_roll_required", item=item.name.en, text=item.variable_cost.text)
-        roll = roller.roll(item.variable_cost.dice, rule="MH-TRD-01", label=f"price of {item.id}")
-        unit = item.variable_cost.base + roll.total * item.variable_cost.multiplier
+        unit, roll = variable_price(item, roller)
     return PriceQuote(
         item=item.id, unit_price=unit, count=count, total=unit * count, list_price=fixed_by_list, roll=roll
     )

@@ -169,3 +169,12 @@ def test_mh_eqp_06_an_amputated_arm_still_limits_the_hero() -> None:
         check_equip(REIKLAND, CAPTAIN, item("halberd"), amputated=True)
     assert refused.value.code == "arm_amputated"
     assert check_equip(REIKLAND, CAPTAIN, item("sword"), amputated=True) is not None
+
+
+def test_mh_trd_01_a_variable_price_for_the_stash_is_rolled_the_same_way() -> None:
+    from referee.engine.systems.mordheim.roster_equipment import variable_price
+
+    unit, roll = variable_price(item("holy_relic"), ScriptedRoller([2, 5, 6]))
+    assert (unit, roll.rule, roll.notation) == (15 + 13, "MH-TRD-01", "3D6")
+    with pytest.raises(ValueError, match="fixed price"):
+        variable_price(item("sword"), ScriptedRoller([]))
