@@ -18,12 +18,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.errors import Conflict, NotFound, RuleViolation
-from campaign.models import Campaign, Membership, Week
+from campaign.models import Campaign, Membership
 from referee.engine.dice import DiceError, SeededRoller
 from referee.engine.ledger import entry_hash
 from referee.engine.rolls import Roll
 from referee.models import LedgerEntry, RollStream, Visibility
-from referee.services.streams import user_stream_current
+from referee.services.streams import open_week_stream, user_stream_current
 
 
 class LedgerRoller:
@@ -129,15 +129,7 @@ def _campaign_stream(*, campaign: Campaign, user: Any) -> RollStream:
     if not Membership.objects.filter(campaign=campaign, user=user, left_at__isnull=True).exists():
         # Not a member: say nothing about whether the campaign exists.
         raise NotFound(_("No such campaign."), code="campaign_not_found")
-    week = (
-        Week.objects.filter(campaign=campaign, status=Week.Status.OPEN).select_related("roll_stream").first()
-    )
-    if week is None:
-        raise Conflict(
-            _("This campaign has no open week, so there is no seed to roll from; the organiser opens weeks."),
-            code="no_open_week",
-        )
-    return week.roll_stream
+    return open_week_stream(campaign_id=campaign.pk)
 
 
 @transaction.atomic

@@ -21,6 +21,18 @@ from referee.models import RollStream, SeedContribution
 MAX_CONTRIBUTION = 64
 
 
+def open_week_stream(*, campaign_id: int) -> RollStream:
+    """The stream of the campaign's open week: every campaign roll is made from it, never from a closed
+    week's, whose seed is public. 409 when no week is open."""
+    week = Week.objects.filter(campaign_id=campaign_id, status=Week.Status.OPEN).select_related("roll_stream").first()
+    if week is None:
+        raise Conflict(
+            _("This campaign has no open week, so there is no seed to roll from; the organiser opens weeks."),
+            code="no_open_week",
+        )
+    return week.roll_stream
+
+
 def week_stream_key(week: Week) -> str:
     return f"campaign:{week.campaign_id}:week:{week.number}"
 

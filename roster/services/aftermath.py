@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from campaign.errors import Conflict
 from campaign.league import league_of, system_of
-from campaign.models import Battle, Membership, Week
+from campaign.models import Battle, Membership
 from campaign.services.events import event_record, events_batched
 from referee.engine.systems.mordheim import effects as fx
 from referee.engine.systems.mordheim.battle import BattleReportError, BattleResult
@@ -31,6 +31,7 @@ from referee.engine.systems.mordheim.postbattle import PostBattleOutcome, run_po
 from referee.engine.systems.mordheim.state import MordheimSettings
 from referee.models import Visibility
 from referee.services.ledger import LedgerRoller
+from referee.services.streams import open_week_stream
 from roster.models import Aftermath, Decision, Warband, Warrior
 from roster.services.context import list_of, pack_of
 from roster.services.effects import EffectWriter
@@ -40,16 +41,6 @@ from roster.services.warbands import rating_refresh
 def settings_of(battle: Battle) -> MordheimSettings:
     settings: MordheimSettings = system_of("mordheim", battle.campaign.settings or {})
     return settings
-
-
-def roll_stream_for(campaign_id: int) -> Any:
-    """The campaign's open week's stream: never a closed week's, whose seed is public."""
-    week = Week.objects.filter(campaign_id=campaign_id, status=Week.Status.OPEN).select_related("roll_stream").first()
-    if week is None:
-        raise Conflict(
-            _("The campaign has no open week to roll in; the aftermath waits for the next one."), code="no_open_week"
-        )
-    return week.roll_stream
 
 
 def rolls_visibility(battle: Battle) -> str:
@@ -104,7 +95,7 @@ def aftermath_roll(*, aftermath_id: int) -> Aftermath | None:
     # Ratings as they were when the battle was fought (MH-UND-03), not as they are now.
     snapshots = tuple(replace(s, rating=aftermath.ratings.get(s.id, s.rating)) for s in writer.snapshots())
     roller = LedgerRoller(
-        stream=roll_stream_for(battle.campaign_id),
+        stream=open_week_stream(campaign_id=battle.campaign_id),
         roller=None,
         purpose="aftermath",
         ref=f"aftermath:{battle.pk}",

@@ -14,8 +14,9 @@ from campaign.errors import Conflict, NotFound, RuleViolation
 from campaign.models import Battle
 from referee.engine.systems.mordheim.decisions import DecisionError, DecisionRequest, resolve_decision
 from referee.services.ledger import LedgerRoller
+from referee.services.streams import open_week_stream
 from roster.models import Aftermath, Decision
-from roster.services.aftermath import _locked_warbands, _writer, decisions_open, roll_stream_for, rolls_visibility
+from roster.services.aftermath import _locked_warbands, _writer, decisions_open, rolls_visibility
 from roster.services.warbands import rating_refresh
 
 
@@ -45,7 +46,7 @@ def decision_answer(*, decision_id: int, actor: Any, answer: Any) -> Decision:
     writer = _writer(battle, warbands, aftermath)
     request = DecisionRequest.from_dict(_mapped(decision.request, aftermath.id_map))
     roller = LedgerRoller(
-        stream=roll_stream_for(battle.campaign_id),
+        stream=open_week_stream(campaign_id=battle.campaign_id),
         roller=actor,
         purpose="decision",
         ref=f"aftermath:{battle.pk}",

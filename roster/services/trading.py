@@ -13,8 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaign.errors import Conflict, NotFound, RuleViolation
-from campaign.models import Week
+from campaign.errors import NotFound, RuleViolation
 from referee.engine.systems.mordheim.lists import Item
 from referee.engine.systems.mordheim.roster_equipment import (
     check_buy,
@@ -25,6 +24,7 @@ from referee.engine.systems.mordheim.roster_equipment import (
 )
 from referee.engine.systems.mordheim.roster_trading import SearchingHero, rare_search, sell_price
 from referee.services.ledger import LedgerRoller
+from referee.services.streams import open_week_stream
 from roster.models import Holding, RareSearch, Warband, Warrior
 from roster.services.context import engine_rules, list_of, locked, pack_of, require
 from roster.services.treasury import treasury_apply
@@ -51,10 +51,8 @@ def _warrior(warband: Warband, warrior_id: int | None) -> Warrior | None:
 
 
 def _week_roller(warband: Warband, actor: Any, purpose: str, ref: str) -> LedgerRoller:
-    week = Week.objects.filter(campaign_id=warband.campaign_id, status=Week.Status.OPEN).first()
-    if week is None:
-        raise Conflict(_("This needs a roll, and the campaign has no open week to roll in."), code="no_open_week")
-    return LedgerRoller(stream=week.roll_stream, roller=actor, purpose=purpose, ref=ref)
+    stream = open_week_stream(campaign_id=warband.campaign_id)
+    return LedgerRoller(stream=stream, roller=actor, purpose=purpose, ref=ref)
 
 
 def _unused_find(warband: Warband, item_slug: str) -> RareSearch | None:
