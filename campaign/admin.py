@@ -3,7 +3,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from campaign.models import Battle, Campaign, CampaignEvent, Correction, Invitation, Membership, Week
+from campaign.models import Campaign, CampaignEvent, Correction, Invitation, Membership, Week
 
 
 class MembershipInline(admin.TabularInline):
@@ -35,17 +35,6 @@ class InvitationAdmin(admin.ModelAdmin):
     list_display = ("campaign", "role", "created_by", "expires_at", "revoked_at", "uses", "max_uses")
     list_filter = ("role",)
     readonly_fields = ("code", "uses", "created_at")
-
-
-@admin.register(Battle)
-class BattleAdmin(admin.ModelAdmin):
-    """Read-only: results change through the report flow or an audited correction, never here."""
-
-    list_display = ("campaign", "week", "warband_a", "warband_b", "status", "scenario", "result")
-    list_filter = ("status", "scenario")
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(CampaignEvent)

@@ -6,6 +6,3 @@ class CampaignConfig(AppConfig):
     name = "campaign"
     verbose_name = _("Campaigns")
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        from campaign.weekly import ready  # noqa: F401  (the weekly moves' resolver, task and admin)

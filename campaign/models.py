@@ -1,4 +1,4 @@
-"""Campaigns and who plays in them; weeks, battles, invitations and the campaign's timeline.
+"""Campaigns and who plays in them; weeks, invitations, corrections and the campaign's timeline.
 
 A campaign runs one game system on a pinned rules-pack version. Members hold
 one role each (organiser, GM or player: one active membership per user and
@@ -118,23 +118,6 @@ class Week(models.Model):
         return f"{self.campaign} · week {self.number}"
 
 
-class IdempotencyRecord(models.Model):
-    """The stored answer to a write sent with an Idempotency-Key (see campaign.api.idempotency)."""
-
-    user = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    key = models.CharField(max_length=100)
-    fingerprint = models.CharField(max_length=64)
-    response_status = models.PositiveSmallIntegerField(default=0)
-    response_body = models.JSONField(null=True, blank=True, encoder=DjangoJSONEncoder)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_record_per_user_and_key")]
-
-    def __str__(self) -> str:
-        return f"{self.user_id}:{self.key}"
-
-
 class Correction(models.Model):
     """An organiser's correction of a warband or battle: who, when, why, and what changed."""
 
@@ -186,84 +169,6 @@ class Invitation(models.Model):
         return f"{self.campaign} · {self.role} · {self.code[:6]}…"
 
 
-class Battle(models.Model):
-    """Two warbands paired for a week, or one warband's bye (``warband_b`` empty, status ``bye``).
-
-    ``prebattle`` keeps the pre-battle sequence as made: the ledger ids of its rolls,
-    the engine's outcome, the scenario facts, the choices still pending and those
-    answered. ``result`` is from warband A's side (``a``: A won). Reporting,
-    confirming and the aftermath move the status on (another flow); standings count
-    confirmed and resolved battles.
-    """
-
-    class Status(models.TextChoices):
-        PAIRED = "paired", _("Paired")
-        READY = "ready", _("Ready to play")
-        REPORTED = "reported", _("Reported")
-        CONFIRMED = "confirmed", _("Confirmed")
-        DISPUTED = "disputed", _("Disputed")
-        RESOLVED = "resolved", _("Resolved")
-        BYE = "bye", _("Bye")
-
-    class Result(models.TextChoices):
-        NONE = "", _("Not played yet")
-        A = "a", _("Warband A won")
-        B = "b", _("Warband B won")
-        DRAW = "draw", _("Draw")
-
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="battles")
-    week = models.ForeignKey(Week, on_delete=models.PROTECT, related_name="battles")
-    warband_a = models.ForeignKey("roster.Warband", on_delete=models.PROTECT, related_name="battles_as_a")
-    warband_b = models.ForeignKey(
-        "roster.Warband", on_delete=models.PROTECT, null=True, blank=True, related_name="battles_as_b"
-    )
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PAIRED)
-    scenario = models.SlugField(_("scenario"), max_length=60, blank=True)
-    prebattle = models.JSONField(_("pre-battle sequence"), default=dict, blank=True, encoder=DjangoJSONEncoder)
-    result = models.CharField(_("result"), max_length=4, choices=Result.choices, default=Result.NONE, blank=True)
-    winner = models.ForeignKey(
-        "roster.Warband", on_delete=models.PROTECT, null=True, blank=True, related_name="battles_won"
-    )
-    paired_by = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-    prebattle_at = models.DateTimeField(null=True, blank=True)
-    reported_at = models.DateTimeField(null=True, blank=True)
-    confirmed_at = models.DateTimeField(null=True, blank=True)
-    resolved_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["week_id", "id"]
-        constraints = [
-            models.CheckConstraint(condition=~Q(warband_a=models.F("warband_b")), name="battle_needs_two_warbands"),
-            models.CheckConstraint(
-                condition=Q(status="bye", warband_b__isnull=True) | (~Q(status="bye") & Q(warband_b__isnull=False)),
-                name="a_bye_has_no_opponent",
-            ),
-            models.CheckConstraint(condition=Q(result__in=["", "a", "b", "draw"]), name="battle_result_known"),
-            models.CheckConstraint(
-                condition=Q(result="a", winner=models.F("warband_a"))
-                | Q(result="b", winner=models.F("warband_b"))
-                | Q(result__in=["", "draw"], winner__isnull=True),
-                name="battle_winner_matches_result",
-            ),
-        ]
-        indexes = [models.Index(fields=["campaign", "status"])]
-
-    def __str__(self) -> str:
-        return f"{self.campaign} · week {self.week_id} · {self.warband_a_id} v {self.warband_b_id or '-'}"
-
-    def side_of(self, warband_id: int) -> str | None:
-        """``a`` or ``b`` for a warband of this battle, None otherwise."""
-        if warband_id == self.warband_a_id:
-            return "a"
-        if warband_id == self.warband_b_id:
-            return "b"
-        return None
-
-
 class CampaignEvent(models.Model):
     """One entry of the campaign's timeline; other apps record theirs with ``campaign.services.event_record``.
 
@@ -293,7 +198,7 @@ class CampaignEvent(models.Model):
     warband = models.ForeignKey(
         "roster.Warband", on_delete=models.SET_NULL, null=True, blank=True, related_name="campaign_events"
     )
-    battle = models.ForeignKey(Battle, on_delete=models.SET_NULL, null=True, blank=True, related_name="events")
+    battle = models.ForeignKey("roster.Battle", on_delete=models.SET_NULL, null=True, blank=True, related_name="events")
     week = models.ForeignKey(Week, on_delete=models.SET_NULL, null=True, blank=True, related_name="events")
     payload = models.JSONField(_("details"), default=dict, blank=True, encoder=DjangoJSONEncoder)
     visibility = models.CharField(max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC)
@@ -308,36 +213,3 @@ class CampaignEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.campaign_id} · {self.kind}"
-
-
-
-class BattleReport(models.Model):
-    """What one player says happened in a battle, and what the opponent (or the organiser) said to it.
-
-    ``data`` is the report as the rules engine reads it: scenario, winner (a warband id or
-    null for a draw), each model taken out of action and by whom, who sat out, and the
-    scenario's objectives. A confirmed (or overridden) report queues the aftermath.
-    """
-
-    class Status(models.TextChoices):
-        SUBMITTED = "submitted", _("Waiting for the opponent")
-        CONFIRMED = "confirmed", _("Confirmed by the opponent")
-        DISPUTED = "disputed", _("Disputed by the opponent")
-        OVERRIDDEN = "overridden", _("Settled by the organiser")
-
-    battle = models.OneToOneField(Battle, on_delete=models.CASCADE, related_name="report")
-    reporter = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    data = models.JSONField(encoder=DjangoJSONEncoder)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SUBMITTED)
-    responder = models.ForeignKey(
-        django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
-    )
-    dispute_reason = models.TextField(blank=True)
-    submitted_at = models.DateTimeField()
-    responded_at = models.DateTimeField(null=True, blank=True)
-
-    def __str__(self) -> str:
-        return f"report of battle {self.battle_id}: {self.status}"
-
-# The secret weekly moves keep their models in their own module (campaign/weekly/models.py).
-from campaign.weekly.models import *  # noqa: E402, F403

@@ -50,9 +50,11 @@ INSTALLED_APPS = [
     "simple_history",
     "django_celery_beat",
     "django_htmx",
-    "campaign",
-    "roster",
+    "campaign.lib",
     "referee",
+    "campaign",
+    "campaign.weekly",
+    "roster",
 ]
 
 MIDDLEWARE = [
@@ -136,8 +138,8 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "campaign.api.schema.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "campaign.api.pagination.Pagination",
+    "DEFAULT_SCHEMA_CLASS": "campaign.lib.api.schema.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "campaign.lib.api.pagination.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_THROTTLE_CLASSES": [
@@ -149,7 +151,7 @@ REST_FRAMEWORK = {
         "user": env_str("THROTTLE_USER", "6000/minute"),
         "login": env_str("THROTTLE_LOGIN", "20/minute"),
     },
-    "EXCEPTION_HANDLER": "campaign.api.errors.exception_handler",
+    "EXCEPTION_HANDLER": "campaign.lib.api.errors.exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
@@ -174,8 +176,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "CampaignStatusEnum": "campaign.models.Campaign.Status",
         "WeekStatusEnum": "campaign.models.Week.Status",
-        "BattleStatusEnum": "campaign.models.Battle.Status",
-        "BattleReportStatusEnum": "campaign.models.BattleReport.Status",
+        "BattleStatusEnum": "roster.models.Battle.Status",
+        "BattleReportStatusEnum": "roster.models.BattleReport.Status",
         "WarbandStatusEnum": "roster.models.Warband.Status",
         "WarriorStatusEnum": "roster.models.Warrior.Status",
     },

@@ -17,6 +17,7 @@ api_v1 = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("", include("campaign.api.routes")),
+    path("", include("campaign.weekly.urls")),
     path("", include("referee.urls")),
     path("", include("roster.urls")),
 ]
@@ -34,4 +35,4 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
 ]
 
-handler404 = "campaign.api.errors.api_not_found"
+handler404 = "campaign.lib.api.errors.api_not_found"

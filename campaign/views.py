@@ -6,9 +6,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from campaign.errors import NotFound
-from campaign.selectors import battles_of, campaign_access, memberships_of, standings_of, timeline_of
-from roster.selectors import warbands_visible_to
+from campaign.lib.errors import NotFound
+from campaign.selectors import campaign_access, memberships_of, timeline_of
+from roster.selectors import battles_of, standings_of, warbands_visible_to
 
 
 @login_required

@@ -5,12 +5,17 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 import referee.engine.systems
-from referee.engine.packs import LoadedPack, PackError, load_packs
+from referee.engine.packs import LoadedPack, PackError, PackSource, load_packs, pack_parser
+
+if TYPE_CHECKING:
+    from referee.models import RulesPack
 
 
 def _import_systems() -> None:
@@ -42,3 +47,27 @@ def get_pack(slug: str, version: str | None = None) -> LoadedPack | None:
 
 def _version_key(version: str) -> tuple[int | str, ...]:
     return tuple(int(part) if part.isdigit() else part for part in version.split("."))
+
+
+_STORED: dict[str, Any] = {}  # typed data parsed from stored copies, by checksum: a pinned version never changes
+
+
+def pinned_pack(row: RulesPack) -> Any | None:
+    """The typed rules of a pinned pack version: the served pack when it is that version (same checksum),
+    else the copy stored when it was pinned, parsed by its system; None when neither can be read."""
+    loaded = get_pack(row.slug, row.version)
+    if loaded is not None and loaded.checksum == row.checksum:
+        return loaded.typed
+    if row.checksum not in _STORED:
+        parser = pack_parser(row.system)
+        if parser is None or not row.content:
+            return None
+        source = PackSource(
+            system=row.system, slug=row.slug, version=row.version, name=dict(row.name or {}),
+            directory=Path(), files=dict(row.content),
+        )
+        try:
+            _STORED[row.checksum] = parser(source)
+        except PackError:
+            return None
+    return _STORED[row.checksum]

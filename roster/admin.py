@@ -1,7 +1,10 @@
+from typing import Any
+
 from django.contrib import admin
+from django.http import HttpRequest
 from simple_history.admin import SimpleHistoryAdmin
 
-from roster.models import Holding, RareSearch, TreasuryEntry, Warband, Warrior
+from roster.models import Battle, Holding, RareSearch, TreasuryEntry, Warband, Warrior
 
 
 class WarriorInline(admin.TabularInline):
@@ -34,3 +37,14 @@ class TreasuryEntryAdmin(admin.ModelAdmin):
 
 
 admin.site.register(RareSearch)
+
+
+@admin.register(Battle)
+class BattleAdmin(admin.ModelAdmin):
+    """Read-only: results change through the report flow or an audited correction, never here."""
+
+    list_display = ("campaign", "week", "warband_a", "warband_b", "status", "scenario", "result")
+    list_filter = ("status", "scenario")
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

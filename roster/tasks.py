@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import OperationalError
 
-from roster.services.aftermath import aftermath_run
+from roster.aftermath.run import aftermath_run, aftermath_stuck
 
 
 @shared_task(
@@ -24,8 +24,6 @@ def aftermath_run_task(aftermath_id: int) -> str:
 @shared_task(name="roster.aftermath_sweep")
 def aftermath_sweep_task() -> int:
     """Re-queue aftermaths left unapplied by a worker that died (beat runs this every few minutes)."""
-    from roster.services.aftermath import aftermath_stuck
-
     stuck = aftermath_stuck()
     for aftermath_id in stuck:
         aftermath_run_task.delay(aftermath_id)

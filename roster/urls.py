@@ -1,6 +1,8 @@
+"""The roster app's API routes (included under ``/api/v1/``): warbands, battles, aftermaths, decisions."""
+
 from django.urls import path
 
-from roster.api import aftermath, commands, sheet, warbands
+from roster.api import aftermath, battles, commands, pairings, reports, sheet, standings, warbands
 
 urlpatterns = [
     path("warbands/", warbands.WarbandListCreateView.as_view(), name="warband-list"),
@@ -19,4 +21,16 @@ urlpatterns = [
     path("battles/<int:pk>/aftermath/", aftermath.AftermathView.as_view(), name="battle-aftermath"),
     path("decisions/", aftermath.DecisionListView.as_view(), name="decision-list"),
     path("decisions/<int:pk>/", aftermath.DecisionAnswerView.as_view(), name="decision-answer"),
+    path("weeks/<int:pk>/pairings/", pairings.PairingsView.as_view(), name="week-pairings"),
+    path("weeks/<int:pk>/pairings/auto/", pairings.AutoPairingsView.as_view(), name="week-pairings-auto"),
+    path("campaigns/<int:pk>/battles/", battles.BattleListView.as_view(), name="campaign-battles"),
+    path("battles/<int:pk>/", battles.BattleDetailView.as_view(), name="battle-detail"),
+    path("battles/<int:pk>/prebattle/", battles.PrebattleView.as_view(), name="battle-prebattle"),
+    path("battles/<int:pk>/prebattle/answer/", battles.PrebattleAnswerView.as_view(), name="battle-prebattle-answer"),
+    path("battles/<int:pk>/correct/", battles.BattleCorrectView.as_view(), name="battle-correct"),
+    path("battles/<int:pk>/report/", reports.BattleReportView.as_view(), name="battle-report"),
+    path("battles/<int:pk>/confirm/", reports.BattleConfirmView.as_view(), name="battle-confirm"),
+    path("battles/<int:pk>/dispute/", reports.BattleDisputeView.as_view(), name="battle-dispute"),
+    path("battles/<int:pk>/override/", reports.BattleOverrideView.as_view(), name="battle-override"),
+    path("campaigns/<int:pk>/standings/", standings.StandingsView.as_view(), name="campaign-standings"),
 ]

@@ -11,18 +11,18 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.text import slugify
 
-from campaign.errors import NotFound
-from referee.api.rulesets import localized
+from campaign.lib.errors import NotFound
+from campaign.lib.i18n import localized
+from roster.bridge.packs import list_of, pack_of
 from roster.models import Warband
 from roster.selectors import roster_of
-from roster.services.context import list_of, pack_of
 
 STATS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 
 
 def roster_context(warband: Warband) -> dict[str, Any]:
     """What the roster page and the printable sheet show."""
-    pack, warband_list = pack_of(warband), list_of(warband)
+    pack, warband_list = pack_of(warband.campaign), list_of(warband)
     items: dict[int | None, list[str]] = defaultdict(list)
     for holding in warband.holdings.all():
         item = pack.catalogue.items.get(holding.item_slug)

@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from campaign.errors import DomainError
+from campaign.lib.errors import DomainError
 from campaign.selectors import memberships_of
 
 

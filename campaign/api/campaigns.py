@@ -11,10 +11,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.idempotency import idempotent
 from campaign.api.serializers import CampaignDetailSerializer, CampaignSerializer, WeekSerializer
-from campaign.api.viewer import viewer
 from campaign.league import LeagueSettings
+from campaign.lib.api.idempotency import idempotent
+from campaign.lib.api.viewer import viewer
 from campaign.models import Campaign
 from campaign.selectors import campaign_access, campaigns_visible_to
 from campaign.services.campaigns import (

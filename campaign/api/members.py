@@ -13,10 +13,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.idempotency import idempotent
 from campaign.api.serializers import InvitationSerializer, MemberSerializer
-from campaign.api.viewer import viewer
-from campaign.errors import NotFound
+from campaign.lib.api.idempotency import idempotent
+from campaign.lib.api.viewer import viewer
+from campaign.lib.errors import NotFound
 from campaign.models import Invitation, Membership
 from campaign.selectors import campaign_access, invitations_of, members_of
 from campaign.services.members import (

@@ -8,17 +8,17 @@ from zoneinfo import ZoneInfo
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from campaign.models import Battle, Campaign, CampaignEvent, Invitation, Membership, Week
+from campaign.models import Campaign, CampaignEvent, Invitation, Membership, Week
 
 
 # Choice fields are plain strings in output shapes: each model's status (role, result...) is its own set of
 # values, and drf-spectacular would otherwise name colliding enum components after hashes.
-def _text(values: type[Any], label: str = "") -> serializers.CharField:
+def text_choices(values: type[Any], label: str = "") -> serializers.CharField:
     return serializers.CharField(read_only=True, help_text=label or " | ".join(str(v) for v in values.values))
 
 
 class WeekSerializer(serializers.ModelSerializer[Week]):
-    status = _text(Week.Status)
+    status = text_choices(Week.Status)
     deadline_local = serializers.SerializerMethodField(help_text=_("The deadline in the campaign's time zone."))
 
     class Meta:
@@ -31,7 +31,7 @@ class WeekSerializer(serializers.ModelSerializer[Week]):
 
 class CampaignSerializer(serializers.ModelSerializer[Campaign]):
     rules_pack = serializers.SerializerMethodField()
-    status = _text(Campaign.Status)
+    status = text_choices(Campaign.Status)
     viewer_role = serializers.CharField(read_only=True, allow_null=True, default=None)
     viewer_active = serializers.BooleanField(read_only=True, default=False)
 
@@ -67,7 +67,7 @@ class CampaignDetailSerializer(CampaignSerializer):
 
 class MemberSerializer(serializers.ModelSerializer[Membership]):
     username = serializers.CharField(source="user.username")
-    role = _text(Membership.Role)
+    role = text_choices(Membership.Role)
 
     class Meta:
         model = Membership
@@ -76,7 +76,7 @@ class MemberSerializer(serializers.ModelSerializer[Membership]):
 
 class InvitationSerializer(serializers.ModelSerializer[Invitation]):
     link = serializers.SerializerMethodField(help_text=_("A link carrying the code (the app opens it)."))
-    role = _text(Invitation.Role)
+    role = text_choices(Invitation.Role)
 
     class Meta:
         model = Invitation
@@ -99,46 +99,10 @@ class InvitationSerializer(serializers.ModelSerializer[Invitation]):
         return request.build_absolute_uri(path) if request is not None else path
 
 
-class WarbandRefSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    owner = serializers.CharField(source="owner.username")
-    rating = serializers.IntegerField()
-
-
-class BattleSerializer(serializers.ModelSerializer[Battle]):
-    week_number = serializers.IntegerField(source="week.number")
-    warband_a = WarbandRefSerializer()
-    warband_b = WarbandRefSerializer(allow_null=True)
-    status = _text(Battle.Status)
-    result = _text(Battle.Result, "'' (not played) | a | b | draw")
-
-    class Meta:
-        model = Battle
-        fields = [
-            "id",
-            "campaign",
-            "week",
-            "week_number",
-            "warband_a",
-            "warband_b",
-            "status",
-            "scenario",
-            "result",
-            "winner",
-            "created_at",
-            "updated_at",
-            "prebattle_at",
-            "reported_at",
-            "confirmed_at",
-            "resolved_at",
-        ]
-
-
 class EventSerializer(serializers.ModelSerializer[CampaignEvent]):
     actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
     week_number = serializers.IntegerField(source="week.number", allow_null=True, default=None)
-    visibility = _text(CampaignEvent.Visibility)
+    visibility = text_choices(CampaignEvent.Visibility)
 
     class Meta:
         model = CampaignEvent

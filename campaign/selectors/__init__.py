@@ -4,7 +4,6 @@ A viewer sees a campaign while they are a member, and keeps read-only access aft
 they leave (their history is there); anybody else is told it does not exist.
 """
 
-from campaign.selectors.battles import battle_for_viewer, battles_of, prebattle_view, scenario_sheet
 from campaign.selectors.campaigns import (
     CampaignAccess,
     campaign_access,
@@ -15,20 +14,16 @@ from campaign.selectors.campaigns import (
     week_for_viewer,
     weeks_of,
 )
-from campaign.selectors.standings import standings_of, timeline_of
+from campaign.selectors.timeline import events_visible, timeline_of
 
 __all__ = [
     "CampaignAccess",
-    "battle_for_viewer",
-    "battles_of",
     "campaign_access",
     "campaigns_visible_to",
+    "events_visible",
     "invitations_of",
     "members_of",
     "memberships_of",
-    "prebattle_view",
-    "scenario_sheet",
-    "standings_of",
     "timeline_of",
     "week_for_viewer",
     "weeks_of",

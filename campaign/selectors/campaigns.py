@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Exists, F, OuterRef, QuerySet, Subquery
 from django.utils.translation import gettext as _
 
-from campaign.errors import NotAllowed, NotFound
+from campaign.lib.errors import NotAllowed, NotFound
 from campaign.models import Campaign, Invitation, Membership, Week
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaign.errors import NotAllowed, NotFound
+from campaign.lib.errors import NotAllowed, NotFound
 from campaign.models import Campaign, Membership
 
 ORGANISER = Membership.Role.ORGANISER

@@ -10,8 +10,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.errors import Conflict, NotFound, RuleViolation
 from campaign.league import campaign_settings
+from campaign.lib.errors import Conflict, NotFound, RuleViolation
 from campaign.models import Campaign, Membership, Week
 from campaign.schedule import valid_time_zone
 from campaign.services.access import ORGANISER, require_role

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db import transaction
 
-from campaign.models import Battle, Campaign, CampaignEvent, Week
+from campaign.models import Campaign, CampaignEvent, Week
 
 #: Kinds whose payload must carry an integer ``amount`` for a warband (standings sum them).
 COUNTED_KINDS = frozenset({"xp_gained", "shards_found"})
@@ -22,7 +22,7 @@ def event_record(
     kind: str,
     payload: Mapping[str, Any] | None = None,
     warband: Any | None = None,
-    battle: Battle | None = None,
+    battle: Any | None = None,
     week: Week | None = None,
     actor: Any | None = None,
     visibility: str = CampaignEvent.Visibility.PUBLIC,
@@ -30,7 +30,8 @@ def event_record(
     """Add an entry to the campaign's timeline (kinds and payloads: see ``CampaignEvent``).
 
     ``xp_gained`` and ``shards_found`` need a ``warband`` and an integer ``payload["amount"]``;
-    the warband's id is copied into the payload. A mismatch (a warband or battle of
+    the warband's id is copied into the payload. ``warband`` and ``battle`` are rows of the game
+    system's app (the league core knows no system). A mismatch (a warband or battle of
     another campaign, a missing amount) is a programming error and raises ``ValueError``.
     """
     data = dict(payload or {})

@@ -10,8 +10,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from campaign.league import league_of
+from campaign.lib.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from campaign.models import Campaign, Invitation, Membership
 from campaign.services.access import ORGANISER, require_role
 from campaign.services.events import event_record

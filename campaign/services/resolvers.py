@@ -16,7 +16,6 @@ Systems without a resolver of their own get :func:`close_only`: the week closes
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from typing import Protocol
 
@@ -33,14 +32,12 @@ class WeekResolver(Protocol):
 _RESOLVERS: dict[str, WeekResolver] = {}
 
 
-def register_week_resolver(system: str) -> Callable[[WeekResolver], WeekResolver]:
-    """Register the resolver of ``system``'s weeks (a later registration replaces it)."""
+def register_week_resolver(system: str, resolver: WeekResolver) -> None:
+    """Register the resolver of ``system``'s weeks (a later registration replaces it).
 
-    def register(fn: WeekResolver) -> WeekResolver:
-        _RESOLVERS[system] = fn
-        return fn
-
-    return register
+    The app of a game system calls this from its ``AppConfig.ready``: the league core knows no system.
+    """
+    _RESOLVERS[system] = resolver
 
 
 def close_only(*, week: Week, now: datetime) -> str:

@@ -19,8 +19,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.errors import Conflict, RuleViolation
 from campaign.league import league_of
+from campaign.lib.errors import Conflict, RuleViolation
 from campaign.models import Campaign, Week
 from campaign.schedule import next_deadline
 from campaign.services.events import event_record

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaign.errors import NotFound
+from campaign.lib.errors import NotFound
 from campaign.models import Campaign, Membership, Week
 from campaign.selectors import week_for_viewer
 

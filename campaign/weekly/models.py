@@ -1,4 +1,4 @@
-"""Models of the secret weekly moves; imported by campaign/models.py so Django finds them.
+"""Models of the secret weekly moves (app label ``weekly``; the tables kept the names the campaign app gave them).
 
 How the intrigue game's state (spec §1) is stored, so the engine's ``GameState`` can be rebuilt
 exactly (``campaign.weekly.state``):
@@ -47,6 +47,9 @@ class WeeklyGame(models.Model):
     )
     updated_at = models.DateTimeField(auto_now=True)
 
+    class Meta:
+        db_table = "campaign_weeklygame"
+
     def __str__(self) -> str:
         return f"{self.campaign_id} · week {self.week}"
 
@@ -86,6 +89,7 @@ class Character(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "campaign_character"
         ordering = ["campaign_id", "id"]
         constraints = [
             models.UniqueConstraint(fields=["campaign", "user"], name="one_character_per_player_and_campaign"),
@@ -122,6 +126,7 @@ class InfoHolding(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "campaign_infoholding"
         ordering = ["id"]
         constraints = [
             models.UniqueConstraint(fields=["holder", "companion", "subject"], name="one_holding_per_pair"),
@@ -145,6 +150,7 @@ class Promise(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "campaign_promise"
         ordering = ["id"]
         constraints = [models.CheckConstraint(condition=~Q(promiser=F("beneficiary")), name="a_promise_to_another")]
 
@@ -166,6 +172,7 @@ class WeeklyMove(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "campaign_weeklymove"
         ordering = ["week_id", "id"]
         indexes = [models.Index(fields=["week", "character"])]
 
@@ -209,6 +216,7 @@ class WeekResolution(models.Model):
     error = models.TextField(_("why it failed"), blank=True)
 
     class Meta:
+        db_table = "campaign_weekresolution"
         constraints = [
             models.CheckConstraint(condition=Q(next_index__lte=F("total")), name="resolution_within_its_plan"),
             models.CheckConstraint(
@@ -247,6 +255,7 @@ class MoveResult(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "campaign_moveresult"
         ordering = ["week_id", "index"]
         constraints = [
             models.UniqueConstraint(fields=["week", "index"], name="one_result_per_plan_entry"),
@@ -281,6 +290,7 @@ class WeeklyDecision(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "campaign_weeklydecision"
         ordering = ["week_id", "id"]
         constraints = [
             models.UniqueConstraint(fields=["week", "key"], name="one_decision_per_week_and_key"),

@@ -1,4 +1,4 @@
-"""The ``weekly_moves`` week resolver, registered when the app is ready (``campaign.apps``).
+"""The ``weekly_moves`` week resolver, registered when the app is ready (``campaign.weekly.apps``).
 
 It runs inside the sweep's transaction, where entries cannot be committed one by one, so it
 queues the resolution task (after that transaction commits) and answers WAITING; the task
@@ -11,13 +11,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from campaign.models import Week
-from campaign.services.resolvers import DONE, WAITING, register_week_resolver
+from campaign.services.resolvers import DONE, WAITING
 
 from .models import WeeklyDecision, WeekResolution
 from .services.decisions import resolution_queue
 
 
-@register_week_resolver("weekly_moves")
 def resolve_weekly_moves(*, week: Week, now: datetime) -> str:
     res = WeekResolution.objects.filter(week=week).first()
     if res is not None and res.status == WeekResolution.Status.DONE:

@@ -20,7 +20,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
-from campaign.errors import NotAllowed, NotFound
+from campaign.lib.errors import NotAllowed, NotFound
 from campaign.models import Week
 from campaign.selectors import campaign_access
 

@@ -14,8 +14,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.idempotency import idempotent
-from campaign.errors import NotFound
+from campaign.lib.api.idempotency import idempotent
+from campaign.lib.errors import NotFound
 from referee.models import LedgerEntry, Visibility
 from referee.selectors import campaign_for_member, gm_campaigns_of, roll_is_redacted, rolls_visible_to
 from referee.services.ledger import roll_make

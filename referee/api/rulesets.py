@@ -15,20 +15,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.errors import DomainError, NotFound
+from campaign.lib.errors import DomainError, NotFound
+from campaign.lib.i18n import localized
 from referee.engine.packs import LoadedPack
 from referee.engine.tables import InvalidRoll, describe_values
 from referee.packs import get_pack, packs
 
 VERSION_PARAM = OpenApiParameter("version", str, description="A pack version; the newest when omitted.")
-
-
-def localized(names: Mapping[str, Any] | None) -> str:
-    """The name in the request's language, falling back to English."""
-    if not names:
-        return ""
-    lang = (get_language() or "en").split("-")[0]
-    return str(names.get(lang) or names.get("en") or next(iter(names.values())))
 
 
 def _cached(request: Request, response: Response, *parts: str) -> Response:

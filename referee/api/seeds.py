@@ -12,9 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.idempotency import idempotent
-from campaign.api.viewer import viewer
-from campaign.errors import NotFound
+from campaign.lib.api.idempotency import idempotent
+from campaign.lib.api.viewer import viewer
+from campaign.lib.errors import NotFound
 from referee.models import RollStream
 from referee.selectors import campaign_for_member, fairness_of
 from referee.services.streams import seed_contribution_set, user_stream_current, user_stream_rotate

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.errors import Conflict, NotFound, RuleViolation
+from campaign.lib.errors import Conflict, NotFound, RuleViolation
 from campaign.models import Campaign, Membership
 from referee.engine.dice import DiceError, SeededRoller
 from referee.engine.ledger import entry_hash

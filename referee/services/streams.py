@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.errors import Conflict, RuleViolation
+from campaign.lib.errors import Conflict, RuleViolation
 from campaign.models import Campaign, Week
 from referee.engine import fairness
 from referee.models import RollStream, SeedContribution

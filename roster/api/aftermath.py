@@ -14,15 +14,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.idempotency import idempotent
-from campaign.api.viewer import viewer
-from campaign.errors import NotFound
 from campaign.league import league_of
-from campaign.models import Battle, Membership
+from campaign.lib.api.idempotency import idempotent
+from campaign.lib.api.viewer import viewer
+from campaign.lib.errors import NotFound
+from campaign.models import Membership
 from referee.api.rolls import RollOutputSerializer
 from referee.models import LedgerEntry
-from roster.models import Aftermath, Decision
-from roster.services.decisions import decision_answer
+from roster.aftermath.decisions import decision_answer
+from roster.models import Aftermath, Battle, Decision
 
 
 def _battle_for(viewer_user: Any, battle_id: int) -> Battle:

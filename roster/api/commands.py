@@ -13,8 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.idempotency import idempotent
-from campaign.api.viewer import viewer
+from campaign.lib.api.idempotency import idempotent
+from campaign.lib.api.viewer import viewer
 from roster.api.warbands import roster_response
 from roster.models import Warband
 from roster.selectors import roster_of

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from referee.api.rulesets import localized
+from campaign.lib.i18n import localized
 from roster.models import Holding, TreasuryEntry, Warband, Warrior
 
 

@@ -12,9 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.idempotency import idempotent
-from campaign.api.viewer import viewer
-from campaign.errors import NotFound
+from campaign.lib.api.idempotency import idempotent
+from campaign.lib.api.viewer import viewer
+from campaign.lib.errors import NotFound
 from campaign.models import Campaign
 from roster.api.serializers import (
     HistorySerializer,
@@ -22,9 +22,9 @@ from roster.api.serializers import (
     TreasuryEntrySerializer,
     WarbandSummarySerializer,
 )
+from roster.bridge.packs import list_of, pack_of
 from roster.models import TreasuryEntry, Warband
 from roster.selectors import history_of, ledger_of, roster_of, warbands_visible_to
-from roster.services.context import list_of, pack_of
 from roster.services.warbands import warband_create
 
 
@@ -32,7 +32,7 @@ def roster_response(warband: Warband, *, status: int = 200) -> Response:
     by_warrior: dict[int | None, list[Any]] = defaultdict(list)
     for holding in warband.holdings.all():
         by_warrior[holding.warrior_id].append(holding)
-    context = {"pack": pack_of(warband), "list": list_of(warband), "by_warrior": by_warrior}
+    context = {"pack": pack_of(warband.campaign), "list": list_of(warband), "by_warrior": by_warrior}
     return Response(RosterSerializer(warband, context=context).data, status=status)
 
 

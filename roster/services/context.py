@@ -1,4 +1,4 @@
-"""What every roster service needs: the warband locked, its pinned rules, and refusals in one shape."""
+"""What every roster service needs: the warband locked, the actor allowed, and refusals in one shape."""
 
 from __future__ import annotations
 
@@ -8,35 +8,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaign.errors import Conflict, NotAllowed, NotFound, RuleViolation
-from referee.engine.systems.mordheim.lists import WarbandList
-from referee.engine.systems.mordheim.pack import MordheimPack
+from campaign.lib.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from referee.engine.systems.mordheim.roster_errors import MESSAGES, RosterRuleError
 from referee.engine.systems.mordheim.roster_hiring import HenchmanGroup, RosterSummary
-from referee.packs import get_pack
 from roster.models import Warband, Warrior
-
-
-def pack_of(warband: Warband) -> MordheimPack:
-    """The Mordheim rules of the warband's campaign, at the pack version the campaign pinned."""
-    pinned = warband.campaign.rules_pack
-    pack = get_pack(pinned.slug, pinned.version)
-    if pack is None or not isinstance(pack.typed, MordheimPack):
-        raise Conflict(
-            _("The campaign's rules pack %(pack)s is not available on this server.") % {"pack": pinned},
-            code="rules_pack_missing",
-        )
-    return pack.typed
-
-
-def list_of(warband: Warband) -> WarbandList:
-    warband_list = pack_of(warband).warband_list(warband.list_slug)
-    if warband_list is None:
-        raise Conflict(
-            _("The warband list %(slug)s is not in the campaign's rules pack.") % {"slug": warband.list_slug},
-            code="unknown_warband_list",
-        )
-    return warband_list
 
 
 def rule_refusal(exc: RosterRuleError) -> RuleViolation:

@@ -2,7 +2,7 @@
 
 The warriors' own state (profile, experience, skills, flags, head counts,
 captivity) is applied to snapshots by the engine's reference ``apply_effects``
-and written back (``roster.snapshots``); what snapshots do not hold (gold,
+and written back (``roster.bridge.snapshots``); what snapshots do not hold (gold,
 items, removals' equipment, new warriors, warband flags) is persisted here.
 """
 
@@ -18,9 +18,10 @@ from referee.engine.systems.mordheim.apply import apply_effects
 from referee.engine.systems.mordheim.lists import WarbandList
 from referee.engine.systems.mordheim.pack import MordheimPack
 from referee.engine.systems.mordheim.state import MordheimSettings, WarbandSnapshot
+from roster.bridge.snapshots import WRITTEN_FIELDS, race_base, warband_snapshot, write_warrior
+from roster.bridge.warriors import warrior_new
 from roster.models import Holding, Warband, Warrior
 from roster.services.treasury import treasury_apply
-from roster.snapshots import WRITTEN_FIELDS, race_base, warband_snapshot, write_warrior
 
 WEAPONS_AND_ARMOUR = {"close_combat", "missile", "armour"}
 REMOVED_STATUS = {"retired": Warrior.Status.RETIRED}
@@ -89,18 +90,16 @@ class EffectWriter:
                 warband.save(update_fields=["shards"])
 
     def _create(self, warband: Warband, snap: Any, group_id: str | None) -> Warrior:
-        """A warrior the engine made: a Henchman promoted by the lad's got talent keeps his kit."""
+        """A warrior the engine made: a Henchman promoted by the lad's got talent keeps his kit and his cost;
+        what the engine changed (profile, experience, skills) is written from the snapshot afterwards."""
         group = self._warrior(group_id) if group_id else None
-        warrior = Warrior.objects.create(
+        warrior = warrior_new(
             warband=warband,
+            warrior_type=self.lists[warband.pk].warrior_type(snap.type),
+            name=f"{group.name} (promoted)" if group else "",
             kind=Warrior.Kind.HERO,
-            type_slug=snap.type,
-            race=snap.race,
-            name=f"{group.name} (promoted)" if group else snap.type,
-            profile=snap.profile.to_dict(),
-            gains_xp=snap.gains_xp,
-            hired_in_sequence=warband.trading_sequence,
-            cost=group.cost if group else 0,
+            is_leader=False,
+            **({"cost": group.cost} if group else {}),
         )
         if group is not None:
             for holding in group.holdings.all():
@@ -167,16 +166,4 @@ class EffectWriter:
         warband_list = self.lists[warband.pk]
         if not warband_list.has_type(e.what):
             return  # the list has no such type (a free human henchman is hired by the player as normal)
-        kind = warband_list.warrior_type(e.what)
-        Warrior.objects.create(
-            warband=warband,
-            kind=kind.kind,
-            type_slug=kind.type,
-            name=kind.name.en,
-            count=e.count,
-            race=kind.race or "",
-            profile=kind.profile.to_dict(),
-            gains_xp=kind.gains_xp,
-            large=kind.large,
-            hired_in_sequence=warband.trading_sequence,
-        )
+        warrior_new(warband=warband, warrior_type=warband_list.warrior_type(e.what), count=e.count)

@@ -8,10 +8,12 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaign.errors import NotFound, RuleViolation
+from campaign.lib.errors import NotFound, RuleViolation
 from referee.engine.systems.mordheim.roster_hiring import check_hire
+from roster.bridge.packs import list_of, pack_of
+from roster.bridge.warriors import warrior_new
 from roster.models import Holding, Warband, Warrior
-from roster.services.context import engine_rules, list_of, locked, pack_of, require, summary
+from roster.services.context import engine_rules, locked, require, summary
 from roster.services.treasury import treasury_apply
 from roster.services.warbands import rating_refresh
 
@@ -59,7 +61,7 @@ def warband_hire(
             count,
             group=groups.index(joining) if joining is not None else None,
             equipment=equipment,
-            catalogue=pack_of(warband).catalogue,
+            catalogue=pack_of(warband.campaign).catalogue,
         )
     treasury_apply(
         warband=warband,
@@ -73,23 +75,7 @@ def warband_hire(
         joining.save(update_fields=["count"])
         warrior = joining
     else:
-        warrior = Warrior.objects.create(
-            warband=warband,
-            kind=warrior_type.kind,
-            type_slug=type_slug,
-            name=(name or warrior_type.name.en)[:120],
-            count=count,
-            is_leader=warrior_type.leader,
-            large=warrior_type.large,
-            race=warrior_type.race or "",
-            profile=warrior_type.profile.to_dict(),
-            xp=warrior_type.starting_xp,
-            starting_xp=warrior_type.starting_xp,
-            gains_xp=warrior_type.gains_xp,
-            skill_lists=list(warrior_type.skill_lists),
-            hired_in_sequence=warband.trading_sequence,
-            cost=warrior_type.cost,
-        )
+        warrior = warrior_new(warband=warband, warrior_type=warrior_type, name=name, count=count)
         per_item = quote.equipment_cost // max(len(equipment), 1) if equipment else 0
         for item in equipment:
             Holding.objects.create(warband=warband, warrior=warrior, item_slug=item, price_paid=per_item)

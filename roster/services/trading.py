@@ -13,7 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaign.errors import NotFound, RuleViolation
+from campaign.lib.errors import NotFound, RuleViolation
 from referee.engine.systems.mordheim.lists import Item
 from referee.engine.systems.mordheim.roster_equipment import (
     check_buy,
@@ -25,13 +25,14 @@ from referee.engine.systems.mordheim.roster_equipment import (
 from referee.engine.systems.mordheim.roster_trading import SearchingHero, rare_search, sell_price
 from referee.services.ledger import LedgerRoller
 from referee.services.streams import open_week_stream
+from roster.bridge.packs import list_of, pack_of
 from roster.models import Holding, RareSearch, Warband, Warrior
-from roster.services.context import engine_rules, list_of, locked, pack_of, require
+from roster.services.context import engine_rules, locked, require
 from roster.services.treasury import treasury_apply
 
 
 def _item(warband: Warband, item_slug: str) -> Item:
-    catalogue = pack_of(warband).catalogue
+    catalogue = pack_of(warband.campaign).catalogue
     if item_slug not in catalogue:
         raise RuleViolation(
             _("There is no item %(item)s in the price chart.") % {"item": item_slug},
@@ -108,7 +109,7 @@ def warband_buy(*, warband: Warband, actor: Any, item_slug: str, warrior: int | 
                 warband_list,
                 warrior_type,
                 item,
-                pack_of(warband).catalogue,
+                pack_of(warband.campaign).catalogue,
                 target.count,
                 skills=target.skills,
                 amputated=bool(target.flags.get("arm_amputated")),

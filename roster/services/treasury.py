@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaign.errors import RuleViolation
+from campaign.lib.errors import RuleViolation
 from roster.models import TreasuryEntry, Warband
 
 

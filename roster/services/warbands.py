@@ -8,11 +8,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.errors import Conflict, NotFound, RuleViolation
+from campaign.lib.errors import Conflict, NotFound, RuleViolation
 from campaign.models import Campaign, Correction, Membership
 from referee.engine.systems.mordheim.roster_rating import RatedWarrior, warband_rating
+from roster.bridge.packs import pack_of
 from roster.models import Warband, Warrior
-from roster.services.context import locked, on_roster, pack_of, require
+from roster.services.context import locked, on_roster, require
 from roster.services.treasury import treasury_apply
 
 
@@ -39,9 +40,9 @@ def warband_create(*, campaign: Campaign, owner: Any, list_slug: str, name: str)
     if not name.strip():
         raise RuleViolation(_("A warband needs a name."), code="name_required", fields={"name": [_("Required.")]})
     warband = Warband(campaign=campaign, owner=owner, list_slug=list_slug, name=name.strip()[:120])
-    warband_list = pack_of(warband).warband_list(list_slug)
+    warband_list = pack_of(warband.campaign).warband_list(list_slug)
     if warband_list is None:
-        lists = ", ".join(sorted(pack_of(warband).lists))
+        lists = ", ".join(sorted(pack_of(warband.campaign).lists))
         raise RuleViolation(
             _("There is no warband list %(slug)s; choose one of: %(lists)s.") % {"slug": list_slug, "lists": lists},
             code="unknown_warband_list",

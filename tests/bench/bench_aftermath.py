@@ -28,11 +28,11 @@ def main() -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from campaign.models import Battle, Campaign
+    from campaign.models import Campaign
     from campaign.services import campaign_create, membership_add
-    from campaign.services.reports import battle_confirm, battle_report
     from referee.services.ledger import roll_make
-    from roster.models import Aftermath, Holding, Warband, Warrior
+    from roster.models import Aftermath, Battle, Holding, Warband, Warrior
+    from roster.services.reports import battle_confirm, battle_report
     from roster.services.warbands import rating_refresh, warband_create
     from tests.support.world import make_user, mordheim_pack, open_week
 

@@ -24,7 +24,7 @@ def main() -> None:
     from django.contrib.auth import get_user_model
     from django.db import transaction
 
-    from campaign.models import IdempotencyRecord
+    from campaign.lib.models import IdempotencyRecord
     from referee.models import LedgerEntry
     from referee.services.ledger import roll_make
     from referee.services.streams import user_stream_current

@@ -13,10 +13,10 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
-from campaign.models import Battle, Campaign, Week
+from campaign.models import Campaign, Week
 from referee.engine.dice.rollers import roll
 from referee.engine.rolls import Roll
-from roster.models import Warband, Warrior
+from roster.models import Battle, Warband, Warrior
 
 HUMAN = {"M": 4, "WS": 4, "BS": 4, "S": 3, "T": 3, "W": 1, "I": 4, "A": 1, "Ld": 8}
 
@@ -75,7 +75,7 @@ def hero(
 
 
 def pair(week: Week, a: Warband, b: Warband | None, actor: Any) -> Battle:
-    from campaign.services.pairings import pairings_set
+    from roster.services.pairings import pairings_set
 
     return pairings_set(week=week, actor=actor, pairs=[(a.pk, b.pk if b else None)])[0]
 

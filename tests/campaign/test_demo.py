@@ -46,8 +46,8 @@ def test_it_opens_a_week_for_a_demo_running_without_one() -> None:
 def test_it_plays_the_first_demo_battle_through_the_real_services_once(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
+    from roster.aftermath.run import aftermath_run
     from roster.models import Aftermath, Warband
-    from roster.services.aftermath import aftermath_run
 
     # The queued aftermath is run here, in-process: a worker must not race this test's database.
     with django_capture_on_commit_callbacks(execute=False) as queued:

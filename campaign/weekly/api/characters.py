@@ -13,9 +13,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.idempotency import idempotent
-from campaign.api.viewer import viewer
-from campaign.errors import NotFound, RuleViolation
+from campaign.lib.api.idempotency import idempotent
+from campaign.lib.api.viewer import viewer
+from campaign.lib.errors import NotFound, RuleViolation
 from campaign.selectors import campaign_access
 from campaign.weekly.models import Character, Promise
 from campaign.weekly.selectors import character_for_viewer, characters_visible_to

@@ -17,8 +17,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.idempotency import idempotent
-from campaign.api.viewer import viewer
+from campaign.lib.api.idempotency import idempotent
+from campaign.lib.api.viewer import viewer
 from campaign.weekly.access import week_viewer
 from campaign.weekly.models import WeeklyMove
 from campaign.weekly.selectors import move_for_viewer, moves_visible_to

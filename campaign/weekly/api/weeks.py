@@ -13,9 +13,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.idempotency import idempotent
 from campaign.api.serializers import WeekSerializer
-from campaign.api.viewer import viewer
+from campaign.lib.api.idempotency import idempotent
+from campaign.lib.api.viewer import viewer
 from campaign.weekly.access import week_viewer
 from campaign.weekly.api.moves import _int_param
 from campaign.weekly.models import MoveResult, WeeklyDecision

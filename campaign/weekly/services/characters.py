@@ -14,8 +14,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaign.errors import Conflict, NotFound, RuleViolation
 from campaign.league import system_of
+from campaign.lib.errors import Conflict, NotFound, RuleViolation
 from campaign.models import Campaign, CampaignEvent, Membership, Week
 from campaign.services.access import GM, require_role
 from campaign.services.events import event_record

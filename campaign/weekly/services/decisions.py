@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.errors import Conflict, NotFound, RuleViolation
+from campaign.lib.errors import Conflict, NotFound, RuleViolation
 from campaign.models import Week
 
 from ..access import week_viewer

@@ -16,8 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from campaign.league import system_of
+from campaign.lib.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from campaign.models import Week
 from referee.engine.systems.weekly_moves import SYSTEM
 from referee.engine.weekly import Move

@@ -26,7 +26,6 @@ again (stuck past the timeout) stops at its next entry, and the new run takes ov
 from __future__ import annotations
 
 import logging
-import os
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -35,6 +34,7 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from campaign.league import system_of
+from campaign.lib.faults import fault
 from campaign.models import Week
 from campaign.services.weeks import week_resolve_claimed
 from referee.engine.dice import ReplayRoller
@@ -59,11 +59,6 @@ def roll_ref(week: Week, move_id: str) -> str:
     """The ledger ``ref`` of an entry's rolls."""
     return f"week:{week.pk}:move:{move_id}"
 
-
-def fault(point: str) -> None:
-    """Crash-test seam: ``MUSTER_FAULT=<point>`` kills the process here, as a dying machine would."""
-    if os.environ.get("MUSTER_FAULT") == point:
-        os._exit(70)
 
 
 class ResumeRoller:

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.errors import Conflict, NotAllowed, RuleViolation
+from campaign.lib.errors import Conflict, NotAllowed, RuleViolation
 from campaign.models import Week
 from campaign.services.weeks import week_claim, week_resolve_claimed
 

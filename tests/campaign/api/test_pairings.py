@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from campaign.models import Battle, Week
+from campaign.models import Week
 from campaign.services.campaigns import campaign_update
-from campaign.services.pairings import auto_pairs
 from campaign.services.weeks import week_resolve
-from roster.models import Warband
+from roster.models import Battle, Warband
+from roster.services.pairings import auto_pairs
 from tests.campaign.conftest import League
 from tests.campaign.helpers import make_warband
 from tests.support.world import World, make_user

@@ -5,8 +5,8 @@ from typing import Any
 
 import pytest
 
-from campaign.models import Battle, BattleReport, CampaignEvent, Correction
-from roster.models import Aftermath
+from campaign.models import CampaignEvent, Correction
+from roster.models import Aftermath, Battle, BattleReport
 from tests.roster.aftermath.helpers import Fight, fight
 from tests.support.world import World
 

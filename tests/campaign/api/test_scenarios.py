@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from campaign.models import Battle
 from campaign.services.campaigns import campaign_update
 from referee.models import LedgerEntry
+from roster.models import Battle
 from tests.campaign.conftest import League
 from tests.campaign.helpers import DiceScript, hero, make_warband, pair
 

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from campaign.models import Battle, CampaignEvent, Correction
+from campaign.models import CampaignEvent, Correction
 from campaign.services.campaigns import campaign_update
 from campaign.services.events import event_record
-from roster.models import Warband
+from roster.models import Battle, Warband
 from tests.campaign.conftest import League
 from tests.campaign.helpers import make_warband, pair
 from tests.support.world import make_user

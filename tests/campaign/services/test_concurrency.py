@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from campaign.models import Battle, CampaignEvent, Week
+from campaign.models import CampaignEvent, Week
 from campaign.services.campaigns import campaign_finish, campaign_start
-from campaign.services.prebattle import battle_prebattle_run
 from campaign.services.weeks import weeks_sweep
 from campaign.tasks import sweep_weeks
 from referee.models import LedgerEntry
+from roster.models import Battle
+from roster.services.prebattle import battle_prebattle_run
 from tests.campaign.helpers import make_warband, pair
 from tests.support.concurrency import run_together
 from tests.support.worker import WorkerProcess

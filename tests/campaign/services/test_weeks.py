@@ -44,13 +44,13 @@ def system_resolver(world: World) -> Iterator[list[str]]:
     answers: list[str] = []
     calls: list[int] = []
 
-    @register_week_resolver("test-resolving-system")
     def resolver(*, week: Week, now: object) -> str:
         calls.append(week.pk)
         if not answers:
             raise RuntimeError("the resolver crashed")
         return answers.pop(0)
 
+    register_week_resolver("test-resolving-system", resolver)
     yield answers
     _RESOLVERS.pop("test-resolving-system", None)
 

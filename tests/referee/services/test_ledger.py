@@ -3,7 +3,7 @@
 import pytest
 from django.db import connection
 
-from campaign.errors import Conflict, NotFound, RuleViolation
+from campaign.lib.errors import Conflict, NotFound, RuleViolation
 from campaign.services import week_close
 from referee.engine import fairness
 from referee.engine.ledger import GENESIS

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from campaign.models import Battle, Campaign, Week
-from campaign.services.pairings import pairings_set
-from roster.models import Aftermath, Decision, Warband, Warrior
-from roster.services.aftermath import aftermath_queue
-from roster.services.decisions import decision_answer
+from campaign.models import Campaign, Week
+from roster.aftermath.decisions import decision_answer
+from roster.aftermath.queue import aftermath_queue
+from roster.models import Aftermath, Battle, Decision, Warband, Warrior
+from roster.services.pairings import pairings_set
 from roster.services.warbands import warband_approve, warband_create
 from tests.roster.helpers import hire
 from tests.support.world import World, open_week

@@ -10,8 +10,8 @@ from referee.engine.rolls import Roll
 from referee.engine.systems.mordheim.battle import BattleResult
 from referee.engine.systems.mordheim.postbattle import run_post_battle
 from referee.models import LedgerEntry
+from roster.aftermath.run import aftermath_apply, aftermath_roll, aftermath_run
 from roster.models import Aftermath, Decision, TreasuryEntry, Warband, Warrior
-from roster.services.aftermath import aftermath_apply, aftermath_roll, aftermath_run
 from roster.tasks import aftermath_run_task
 from tests.roster.aftermath.helpers import fight, queued
 from tests.support.world import World
@@ -83,9 +83,9 @@ def test_every_roll_carries_its_rule_id_and_replays_to_the_same_outcome(world: W
     replay = ReplayRoller(
         [Roll(e.notation, tuple(e.faces), tuple(e.kept), e.total, e.label, e.rule_id) for e in entries]
     )
-    from roster.services.aftermath import _locked_warbands, _writer
+    from roster.aftermath.context import warbands_locked, writer_for
 
-    writer = _writer(f.battle, _locked_warbands(f.battle), aftermath)
+    writer = writer_for(f.battle, warbands_locked(f.battle), aftermath)
     again = run_post_battle(
         battle=BattleResult.from_dict(aftermath.report),
         warbands=writer.snapshots(),

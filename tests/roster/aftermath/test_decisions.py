@@ -3,8 +3,8 @@
 import pytest
 
 from referee.models import LedgerEntry
+from roster.aftermath.run import aftermath_run
 from roster.models import Decision, Warband
-from roster.services.aftermath import aftermath_run
 from tests.roster.aftermath.helpers import Fight, fight, queued, settle_until
 from tests.support.world import World
 

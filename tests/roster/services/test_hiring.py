@@ -2,7 +2,7 @@
 
 import pytest
 
-from campaign.errors import NotAllowed, NotFound, RuleViolation
+from campaign.lib.errors import NotAllowed, NotFound, RuleViolation
 from roster.models import Holding, TreasuryEntry, Warrior
 from roster.services.hiring import warband_dismiss
 from tests.roster.helpers import fresh, hire, reikland

@@ -3,7 +3,7 @@
 import pytest
 from django.db.models import Sum
 
-from campaign.errors import Conflict, RuleViolation
+from campaign.lib.errors import Conflict, RuleViolation
 from referee.models import LedgerEntry
 from roster.models import Holding, RareSearch, TreasuryEntry, Warband, Warrior
 from roster.services.trading import warband_buy, warband_move_item, warband_search_rare, warband_sell

@@ -3,7 +3,7 @@
 import pytest
 from django.db.models import Sum
 
-from campaign.errors import RuleViolation
+from campaign.lib.errors import RuleViolation
 from roster.models import Holding, TreasuryEntry, Warband
 from roster.services.trading import warband_buy
 from tests.roster.helpers import fresh, hire, reikland

@@ -1,0 +1,1 @@
+"""The API plumbing every app shares: the error shape, idempotency, the viewer, pagination, the schema."""

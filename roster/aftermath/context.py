@@ -1,0 +1,72 @@
+"""What rolling, applying and answering an aftermath share: the warbands locked, the effect writer,
+who answers a decision, and who may see the rolls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from campaign.league import league_of
+from campaign.lib.errors import Conflict
+from campaign.models import Membership
+from referee.engine.systems.mordheim.decisions import DecisionRequest
+from referee.models import Visibility
+from roster.bridge.packs import list_of, pack_of, settings_of
+from roster.models import Aftermath, Battle, Decision, Warband
+from roster.services.effects import EffectWriter
+
+
+def rolls_visibility(battle: Battle) -> str:
+    """Aftermath rolls are public in the ledger unless the campaign keeps rosters private; then only
+    the GM sees them there, and the two players and the organiser see them on the aftermath page."""
+    return Visibility.GM if league_of(battle.campaign.settings or {}).rosters_private else Visibility.PUBLIC
+
+
+def warbands_locked(battle: Battle) -> list[Warband]:
+    ids = sorted(w for w in (battle.warband_a_id, battle.warband_b_id) if w)
+    list(Warband.objects.select_for_update().filter(pk__in=ids).order_by("pk"))  # lock in a fixed order
+    return list(Warband.objects.filter(pk__in=ids).select_related("campaign__rules_pack").order_by("pk"))
+
+
+def writer_for(battle: Battle, warbands: list[Warband], aftermath: Aftermath) -> EffectWriter:
+    return EffectWriter(
+        warbands=warbands,
+        pack=pack_of(battle.campaign),
+        settings=settings_of(battle.campaign),
+        lists={w.pk: list_of(w) for w in warbands},
+        id_map=aftermath.id_map,
+    )
+
+
+def answerer_of(request: DecisionRequest, battle: Battle) -> Any:
+    if request.chooser == Decision.Chooser.ORGANISER:
+        membership = (
+            Membership.objects.filter(
+                campaign_id=battle.campaign_id, role=Membership.Role.ORGANISER, left_at__isnull=True
+            )
+            .select_related("user")
+            .order_by("id")
+            .first()
+        )
+        if membership is None:
+            raise Conflict(_("The campaign has no organiser to answer this."), code="no_organiser")
+        return membership.user
+    return Warband.objects.select_related("owner").get(pk=int(request.warband)).owner
+
+
+def decisions_open(*, aftermath: Aftermath, requests: Any, battle: Battle) -> list[Decision]:
+    return [
+        Decision.objects.get_or_create(
+            aftermath=aftermath,
+            key=r.id,
+            defaults={
+                "kind": r.kind,
+                "warband_id": int(r.warband),
+                "chooser": r.chooser,
+                "answerer": answerer_of(r, battle),
+                "request": r.to_dict(),
+            },
+        )[0]
+        for r in requests
+    ]

@@ -1,0 +1,76 @@
+"""Answer a pending post-battle decision: check it against the options, roll what it calls for
+(stored first), apply its effects, open any decision it leads to."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from campaign.lib.errors import Conflict, NotFound, RuleViolation
+from referee.engine.systems.mordheim.decisions import DecisionError, DecisionRequest, resolve_decision
+from referee.services.ledger import LedgerRoller
+from referee.services.streams import open_week_stream
+from roster.aftermath.context import decisions_open, rolls_visibility, warbands_locked, writer_for
+from roster.models import Aftermath, Battle, Decision
+from roster.services.warbands import rating_refresh
+
+
+def _mapped(request: dict[str, Any], id_map: dict[str, int]) -> dict[str, Any]:
+    """The request with engine-made warrior ids replaced by the rows they became."""
+    text = json.dumps(request)
+    for engine_id, pk in id_map.items():
+        text = text.replace(json.dumps(engine_id), json.dumps(str(pk)))
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+@transaction.atomic
+def decision_answer(*, decision_id: int, actor: Any, answer: Any) -> Decision:
+    """Answer a decision once; the same answer again returns it unchanged (a phone may retry)."""
+    decision = Decision.objects.select_for_update().filter(pk=decision_id).first()
+    if decision is None or decision.answerer_id != getattr(actor, "pk", None):
+        # Someone else's choice stays invisible: the same answer as for one that does not exist.
+        raise NotFound(_("No such decision."), code="decision_not_found")
+    if decision.answered_at is not None:
+        if decision.answer == answer:
+            return decision
+        raise Conflict(_("This choice was already made."), code="decision_answered")
+    aftermath = Aftermath.objects.select_for_update().get(pk=decision.aftermath_id)
+    battle = Battle.objects.select_related("campaign").get(pk=aftermath.battle_id)
+    warbands = warbands_locked(battle)
+    writer = writer_for(battle, warbands, aftermath)
+    request = DecisionRequest.from_dict(_mapped(decision.request, aftermath.id_map))
+    roller = LedgerRoller(
+        stream=open_week_stream(campaign_id=battle.campaign_id),
+        roller=actor,
+        purpose="decision",
+        ref=f"aftermath:{battle.pk}",
+        visibility=rolls_visibility(battle),
+    )
+    try:
+        resolution = resolve_decision(
+            request=request,
+            answer=answer,
+            warbands=writer.snapshots(),
+            tables=writer.pack.tables,
+            settings=writer.settings,
+            roller=roller,
+        )
+    except DecisionError as exc:
+        raise RuleViolation(str(exc), code="invalid_answer", fields={"answer": [str(exc)]}) from None
+    roller.store()  # rolls the answer called for are stored before their effects
+    writer.apply(resolution.effects)
+    aftermath.id_map = writer.id_map
+    decisions_open(aftermath=aftermath, requests=resolution.decisions, battle=battle)
+    decision.answer, decision.resolution, decision.answered_at = answer, resolution.to_dict(), timezone.now()
+    decision.save()
+    if not aftermath.decisions.filter(answered_at__isnull=True).exists():
+        aftermath.resolved_at = timezone.now()
+    aftermath.save()
+    for warband in warbands:
+        rating_refresh(warband=warband)
+    return decision

@@ -1,0 +1,119 @@
+"""A battle's aftermath: claimed once, every roll stored before any effect, applied once.
+
+``aftermath_queue`` (on confirmation) creates the row and queues the task after
+commit. The task calls ``aftermath_run``: ``aftermath_roll`` rolls the whole
+post-battle sequence and stores rolls and outcome in one transaction;
+``aftermath_apply`` applies the stored effects to the rosters in another. A
+worker killed between the two leaves a rolled, unapplied row: the next run
+skips straight to applying, so nothing is rolled twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaign.lib.faults import fault
+from campaign.services.events import event_record, events_batched
+from referee.engine.systems.mordheim.battle import BattleReportError, BattleResult
+from referee.engine.systems.mordheim.postbattle import PostBattleOutcome, run_post_battle
+from referee.services.ledger import LedgerRoller
+from referee.services.streams import open_week_stream
+from roster.aftermath.context import decisions_open, rolls_visibility, warbands_locked, writer_for
+from roster.aftermath.events import aftermath_events_record
+from roster.models import Aftermath, Battle, Warrior
+from roster.services.warbands import rating_refresh
+
+
+@transaction.atomic
+def aftermath_roll(*, aftermath_id: int) -> Aftermath | None:
+    """Roll the whole post-battle sequence and store rolls and outcome. Does nothing if already rolled."""
+    aftermath = Aftermath.objects.select_for_update().filter(pk=aftermath_id).first()
+    if aftermath is None or aftermath.rolled_at is not None or aftermath.status == Aftermath.Status.FAILED:
+        return aftermath
+    battle = Battle.objects.select_related("campaign").get(pk=aftermath.battle_id)
+    warbands = warbands_locked(battle)
+    writer = writer_for(battle, warbands, aftermath)
+    # Ratings as they were when the battle was fought (MH-UND-03), not as they are now.
+    snapshots = tuple(replace(s, rating=aftermath.ratings.get(s.id, s.rating)) for s in writer.snapshots())
+    roller = LedgerRoller(
+        stream=open_week_stream(campaign_id=battle.campaign_id),
+        roller=None,
+        purpose="aftermath",
+        ref=f"aftermath:{battle.pk}",
+        visibility=rolls_visibility(battle),
+    )
+    aftermath.claimed_at, aftermath.attempts = timezone.now(), aftermath.attempts + 1
+    try:
+        outcome = run_post_battle(
+            battle=BattleResult.from_dict(aftermath.report),
+            warbands=snapshots,
+            tables=writer.pack.tables,
+            settings=writer.settings,
+            roller=roller,
+            prefix=f"b{battle.pk}",
+        )
+    except BattleReportError as exc:  # a rules violation is permanent: mark it, never retry
+        aftermath.status, aftermath.error = Aftermath.Status.FAILED, str(exc)
+        aftermath.save()
+        return aftermath
+    roller.store()
+    aftermath.outcome = outcome.to_dict()
+    aftermath.status, aftermath.rolled_at = Aftermath.Status.ROLLED, timezone.now()
+    aftermath.save()
+    return aftermath
+
+
+@transaction.atomic
+def aftermath_apply(*, aftermath_id: int) -> Aftermath | None:
+    """Apply a rolled aftermath's effects to the rosters, open its decisions. Does nothing if applied."""
+    aftermath = Aftermath.objects.select_for_update().filter(pk=aftermath_id).first()
+    if aftermath is None or aftermath.rolled_at is None or aftermath.applied_at is not None:
+        return aftermath
+    battle = Battle.objects.select_related("campaign").get(pk=aftermath.battle_id)
+    warbands = warbands_locked(battle)
+    outcome = PostBattleOutcome.from_dict(aftermath.outcome)
+    writer = writer_for(battle, warbands, aftermath)
+    owner_of = {w.id: wb.id for wb in writer.snapshots() for w in wb.warriors}
+    writer.apply(outcome.effects)
+    report = BattleResult.from_dict(aftermath.report)
+    out_of_action = {o.victim for o in report.out_of_action}
+    for warband in warbands:
+        for warrior in warband.warriors.filter(kind=Warrior.Kind.HERO):
+            flag = str(warrior.pk) in out_of_action
+            if bool(warrior.flags.get("out_of_action_last_battle")) != flag:
+                warrior.flags = {**warrior.flags, "out_of_action_last_battle": flag}
+                warrior.save(update_fields=["flags"])
+        warband.trading_sequence += 1  # a new post-battle sequence: one rare-item search per Hero again
+        warband.save(update_fields=["trading_sequence"])
+        rating_refresh(warband=warband)
+    opened = decisions_open(aftermath=aftermath, requests=outcome.decisions, battle=battle)
+    with events_batched():
+        aftermath_events_record(battle, outcome, {str(w.pk): w for w in warbands}, owner_of)
+    now = timezone.now()
+    aftermath.status, aftermath.applied_at = Aftermath.Status.APPLIED, now
+    aftermath.resolved_at = None if opened else now
+    aftermath.save()
+    Battle.objects.filter(pk=battle.pk).update(status=Battle.Status.RESOLVED, resolved_at=now)
+    event_record(campaign=battle.campaign, kind="battle_resolved", battle=battle, payload={"result": battle.result})
+    return aftermath
+
+
+def aftermath_run(*, aftermath_id: int) -> Aftermath | None:
+    """Roll (if not yet rolled), then apply (if not yet applied). Safe to run any number of times."""
+    aftermath_roll(aftermath_id=aftermath_id)
+    fault("aftermath_after_roll")
+    return aftermath_apply(aftermath_id=aftermath_id)
+
+
+def aftermath_stuck(*, older_than_seconds: int = 120) -> list[int]:
+    """Aftermaths queued or rolled but not applied for a while: their worker died."""
+    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
+    return list(
+        Aftermath.objects.filter(applied_at__isnull=True, created_at__lt=cutoff)
+        .exclude(status=Aftermath.Status.FAILED)
+        .values_list("pk", flat=True)
+    )

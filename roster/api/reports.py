@@ -1,0 +1,127 @@
+"""``/api/v1/battles/{id}/report/``, ``/confirm/``, ``/dispute/``, ``/override/``: reporting a battle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.lib.api.idempotency import idempotent
+from campaign.lib.api.viewer import viewer
+from campaign.lib.errors import NotFound
+from roster.models import Battle, BattleReport
+from roster.selectors import battle_for_viewer
+from roster.services.reports import battle_confirm, battle_dispute, battle_override, battle_report
+
+
+class ReportSerializer(serializers.ModelSerializer[BattleReport]):
+    reporter = serializers.CharField(source="reporter.username")
+    responder = serializers.CharField(source="responder.username", default=None)
+    battle_status = serializers.CharField(source="battle.status")
+
+    class Meta:
+        model = BattleReport
+        fields = [
+            "battle",
+            "battle_status",
+            "status",
+            "reporter",
+            "data",
+            "responder",
+            "dispute_reason",
+            "submitted_at",
+            "responded_at",
+        ]
+
+
+class ReportInputSerializer(serializers.Serializer):
+    scenario = serializers.SlugField(required=False, help_text=_("The scenario played; the pre-battle one if empty."))
+    winner = serializers.IntegerField(required=False, allow_null=True, help_text=_("A warband id; null: a draw."))
+    out_of_action = serializers.ListField(
+        child=serializers.DictField(),
+        default=list,
+        help_text=_("One {victim, by} per model out of action: warrior ids (by: null when unknown)."),
+    )
+    absent = serializers.ListField(child=serializers.IntegerField(), default=list)
+    objectives = serializers.DictField(default=dict, help_text=_("The scenario's objectives (see the rules pack)."))
+
+
+def _battle(request: Request, pk: int) -> Battle:
+    battle, _access = battle_for_viewer(viewer=request.user, battle_id=pk)
+    return battle
+
+
+class BattleReportView(APIView):
+    """Read the battle's report, or (a player of the battle) report it."""
+
+    @extend_schema(responses={200: ReportSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        report = (
+            BattleReport.objects.filter(battle=_battle(request, pk))
+            .select_related("reporter", "responder", "battle")
+            .first()
+        )
+        if report is None:
+            raise NotFound(str(_("This battle has not been reported yet.")), code="report_not_found")
+        return Response(ReportSerializer(report).data)
+
+    @extend_schema(request=ReportInputSerializer, responses={200: ReportSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        data = ReportInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        report = battle_report(battle=_battle(request, pk), actor=viewer(request), data=dict(data.validated_data))
+        return Response(ReportSerializer(report).data)
+
+
+class BattleConfirmView(APIView):
+    """The opponent confirms the report: the aftermath is rolled and applied on the server."""
+
+    @extend_schema(request=None, responses={200: ReportSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        return Response(ReportSerializer(battle_confirm(battle=_battle(request, pk), actor=viewer(request))).data)
+
+
+class BattleDisputeView(APIView):
+    """The opponent disputes the report, saying why; the organiser settles it."""
+
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=2000)
+
+    @extend_schema(request=InputSerializer, responses={200: ReportSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        report = battle_dispute(
+            battle=_battle(request, pk), actor=viewer(request), reason=data.validated_data["reason"]
+        )
+        return Response(ReportSerializer(report).data)
+
+
+class BattleOverrideView(APIView):
+    """The organiser settles the report (as it stands, or a corrected one) and confirms it."""
+
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=2000)
+        report = ReportInputSerializer(required=False, allow_null=True)
+
+    @extend_schema(request=InputSerializer, responses={200: ReportSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        given: Any = data.validated_data.get("report")
+        report = battle_override(
+            battle=_battle(request, pk),
+            actor=viewer(request),
+            reason=data.validated_data["reason"],
+            data=dict(given) if given else None,
+        )
+        return Response(ReportSerializer(report).data)

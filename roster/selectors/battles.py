@@ -1,0 +1,160 @@
+"""Battles, their pre-battle sequence and their scenario sheet, as the viewer may see them.
+
+Battles are public within their campaign: every member (and former member) sees
+every pairing, result and pre-battle roll, as at the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from campaign.lib.errors import NotFound
+from campaign.selectors.campaigns import CampaignAccess, campaign_access, campaigns_visible_to
+from roster.bridge.packs import settings_of, tables_of
+from roster.models import Battle, Warrior
+
+
+def battles_of(
+    *,
+    viewer: Any,
+    campaign_id: int,
+    week: int | None = None,
+    status: str | None = None,
+    warband: int | None = None,
+) -> QuerySet[Battle]:
+    """The campaign's battles, filtered by week number, status or a warband on either side."""
+    access = campaign_access(viewer=viewer, campaign_id=campaign_id)
+    rows = Battle.objects.filter(campaign=access.campaign)
+    if week is not None:
+        rows = rows.filter(week__number=week)
+    if status:
+        rows = rows.filter(status=status)
+    if warband is not None:
+        rows = rows.filter(Q(warband_a_id=warband) | Q(warband_b_id=warband))
+    return rows.select_related("week", "warband_a__owner", "warband_b__owner").order_by("week__number", "id")
+
+
+def battle_for_viewer(*, viewer: Any, battle_id: int) -> tuple[Battle, CampaignAccess]:
+    """A battle of a campaign the viewer may see, with their standing; 404 otherwise."""
+    battle = (
+        Battle.objects.filter(pk=battle_id, campaign__in=campaigns_visible_to(viewer=viewer).values("pk"))
+        .select_related("campaign__rules_pack", "week", "warband_a__owner", "warband_b__owner")
+        .first()
+    )
+    if battle is None:
+        raise NotFound(_("No such battle."), code="battle_not_found")
+    return battle, campaign_access(viewer=viewer, campaign_id=battle.campaign_id)
+
+
+def _warrior_ids(prebattle: dict[str, Any]) -> set[int]:
+    ids: set[int] = set()
+    for s in prebattle.get("outcome", {}).get("sit_out", []):
+        ids.add(int(s["warrior"]))
+    for fact in prebattle.get("facts", []):
+        if fact.get("fact") in ("present", "reserves"):
+            ids.update(int(w) for w in fact.get("value") or ())
+    return ids
+
+
+def prebattle_view(battle: Battle) -> dict[str, Any] | None:
+    """The stored pre-battle sequence with names for the ids it uses; None before it is run."""
+    data = battle.prebattle
+    if not data:
+        return None
+    outcome = data["outcome"]
+    names = dict(Warrior.objects.filter(pk__in=_warrior_ids(data)).values_list("pk", "name"))
+    warbands = {str(battle.warband_a_id): battle.warband_a.name}
+    if battle.warband_b is not None:
+        warbands[str(battle.warband_b_id)] = battle.warband_b.name
+    return {
+        "scenario": battle.scenario or None,
+        "table_roll": outcome["table_roll"],
+        "rolled_by": int(outcome["rolled_by"]) if outcome["rolled_by"] else None,
+        "agreed": data.get("agreed", False),
+        "ratings": {int(k): v for k, v in data.get("ratings", {}).items()},
+        "sit_out": [
+            {
+                "warband": int(s["warband"]),
+                "warrior": int(s["warrior"]),
+                "name": names.get(int(s["warrior"]), ""),
+                "reason": s["reason"],
+                "rolls": s["rolls"],
+            }
+            for s in outcome["sit_out"]
+        ],
+        "facts": [{"fact": f["fact"], "value": f["value"], "rule": f["rule"]} for f in data.get("facts", [])],
+        "pending": [
+            {
+                "id": d["id"],
+                "kind": d["kind"],
+                "warband": int(d["warband"]),
+                "rule": d["rule"],
+                "questions": [
+                    {
+                        "name": q["name"],
+                        "pick": q["pick"],
+                        "options": [{"value": o["value"], "label": o["label"]} for o in q["options"]],
+                    }
+                    for q in d["questions"]
+                ],
+            }
+            for d in data.get("pending", [])
+        ],
+        "answers": data.get("answers", []),
+        "ledger": data.get("ledger", []),
+        "names": {"warbands": warbands, "warriors": {str(k): v for k, v in names.items()}},
+    }
+
+
+#: League rulings (``MordheimSettings`` fields) that change how a scenario is played.
+SCENARIO_RULINGS: dict[str, tuple[str, ...]] = {
+    "wyrdstone_hunt": ("wyrdstone_hunt_xp_per_counter", "wyrdstone_counter_edge_strict"),
+    "chance_encounter": ("unattributed_ooa_counts",),
+    "hidden_treasure": ("hidden_treasure_sword_need",),
+    "occupy": ("occupy_max_turns",),
+}
+
+
+def scenario_sheet(battle: Battle) -> dict[str, Any] | None:
+    """What the players need at the table for the battle's scenario: the pack's data, with the
+    league's rulings applied (the Sword's need in the chest, Occupy's turns...), and the setup facts."""
+    if not battle.scenario or battle.campaign.system != "mordheim":
+        return None
+    from referee.engine.systems.mordheim.scenarios import SETUP
+
+    info = tables_of(battle.campaign).scenarios.get(battle.scenario)
+    if info is None:
+        return None
+    settings = settings_of(battle.campaign)
+    rulings = {name: getattr(settings, name) for name in SCENARIO_RULINGS.get(info.id, ())}
+    details = {k: v for k, v in info.data.items() if k not in ("number", "id", "en", "ru", "table_roll", "xp_awards")}
+    if "chest" in details:
+        items = [
+            {**item, "need": settings.hidden_treasure_sword_need} if item.get("item") == "sword" else item
+            for item in details["chest"].get("items", [])
+        ]
+        details["chest"] = {**details["chest"], "items": items}
+    if "max_turns" in details:
+        details["max_turns"] = settings.occupy_max_turns
+    if "counter_placement" in details:
+        details["counter_placement"] = {
+            **details["counter_placement"],
+            "edge_distance": "more_than" if settings.wyrdstone_counter_edge_strict else "at_least",
+        }
+    return {
+        "scenario": info.id,
+        "number": info.number,
+        "name": {"en": info.en, "ru": info.ru},
+        "table_roll": info.table_roll,
+        "xp_awards": [dict(a) for a in info.data.get("xp_awards", [])],
+        "setup": asdict(SETUP[info.id]) if info.id in SETUP else None,
+        "details": details,
+        "rulings": rulings,
+        "facts": [
+            {"fact": f["fact"], "value": f["value"], "rule": f["rule"]} for f in battle.prebattle.get("facts", [])
+        ],
+    }

@@ -1,0 +1,86 @@
+"""Reads of rosters for a viewer: who may see which warband is decided here and in roster/rules.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, Q, QuerySet
+from django.utils.translation import gettext as _
+
+from campaign.lib.errors import NotFound
+from campaign.models import Membership
+from roster.models import Holding, TreasuryEntry, Warband, Warrior
+
+
+def warbands_visible_to(*, viewer: Any) -> QuerySet[Warband]:
+    """Warbands of the viewer's campaigns; in a campaign keeping rosters private, only their own
+    (or all of them for its organiser and GM)."""
+    if not viewer.is_authenticated:
+        return Warband.objects.none()
+    active = Membership.objects.filter(user=viewer, left_at__isnull=True)
+    member_of = active.values_list("campaign_id", flat=True)
+    staff_of = active.filter(role__in=[Membership.Role.ORGANISER, Membership.Role.GM]).values_list(
+        "campaign_id", flat=True
+    )
+    private = Q(campaign__settings__rosters_private=True)
+    return (
+        Warband.objects.filter(campaign__in=member_of)
+        .filter(~private | Q(owner=viewer) | Q(campaign__in=staff_of))
+        .select_related("campaign", "owner")
+        .order_by("campaign_id", "name", "id")
+    )
+
+
+def roster_of(*, viewer: Any, warband_id: int) -> Warband:
+    """The whole roster in a fixed number of queries, whatever its size; 404 if the viewer may not see it."""
+    warband = (
+        warbands_visible_to(viewer=viewer)
+        .select_related("campaign__rules_pack")
+        .prefetch_related(
+            Prefetch("warriors", queryset=Warrior.objects.order_by("kind", "id")),
+            Prefetch("holdings", queryset=Holding.objects.order_by("warrior_id", "item_slug", "id")),
+        )
+        .filter(pk=warband_id)
+        .first()
+    )
+    if warband is None:
+        raise NotFound(_("No such warband."), code="warband_not_found")
+    return warband
+
+
+def ledger_of(*, viewer: Any, warband_id: int) -> QuerySet[TreasuryEntry]:
+    warband = warbands_visible_to(viewer=viewer).filter(pk=warband_id).first()
+    if warband is None:
+        raise NotFound(_("No such warband."), code="warband_not_found")
+    return TreasuryEntry.objects.filter(warband=warband).select_related("actor").order_by("-id")
+
+
+def history_of(*, viewer: Any, warband_id: int, limit: int = 200) -> list[dict[str, Any]]:
+    """Every recorded change to the warband, its warriors and its items, newest first, with who made it."""
+    warband = warbands_visible_to(viewer=viewer).filter(pk=warband_id).first()
+    if warband is None:
+        raise NotFound(_("No such warband."), code="warband_not_found")
+    records: list[Any] = [
+        *Warband.history.filter(id=warband.pk).select_related("history_user")[:limit],
+        *Warrior.history.filter(warband_id=warband.pk).select_related("history_user")[:limit],
+        *Holding.history.filter(warband_id=warband.pk).select_related("history_user")[:limit],
+    ]
+    records.sort(key=lambda r: (r.history_date, r.history_id), reverse=True)
+    out = []
+    for record in records[:limit]:
+        changed: list[str] = []
+        previous = record.prev_record if record.history_type == "~" else None
+        if previous is not None:
+            changed = [c.field for c in record.diff_against(previous).changes]
+        out.append(
+            {
+                "at": record.history_date,
+                "by": record.history_user.username if record.history_user else None,
+                "what": record.instance_type._meta.model_name,
+                "id": record.id,
+                "change": {"+": "created", "~": "changed", "-": "deleted"}[record.history_type],
+                "fields": changed,
+                "label": str(record.instance),
+            }
+        )
+    return out
