@@ -1,37 +1,34 @@
-"""Reads of the referee app, always for a viewer: secrecy lives here, once."""
+"""Reads of the ledger for a viewer: secrecy lives here, once.
+
+The referee knows streams and rolls, not campaigns: the caller (``campaign.selectors.rolls``) says
+which campaigns the viewer is a member of and GM of, and these decide what follows from that.
+"""
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from campaign.models import Campaign, Membership
 from referee.engine.dice import DiceError
 from referee.engine.ledger import face_sides
 from referee.engine.stats import chi_square_uniform
-from referee.models import LedgerEntry, RollStream, Visibility
+from referee.models import LedgerEntry, Visibility
 
 
-def _campaign_ids(viewer: Any, *, roles: tuple[str, ...] | None = None) -> QuerySet[Membership, int]:
-    memberships = Membership.objects.filter(user=viewer, left_at__isnull=True)
-    if roles:
-        memberships = memberships.filter(role__in=roles)
-    return memberships.values_list("campaign_id", flat=True)
-
-
-def rolls_visible_to(*, viewer: Any) -> QuerySet[LedgerEntry]:
+def rolls_visible_to(*, viewer: Any, member_of: Any, gm_of: Any) -> QuerySet[LedgerEntry]:
     """Every ledger entry the viewer may know exists.
 
     Campaign rolls: the GM sees all; other members see public ones, and their own
     self and blind ones (a blind roll's result stays hidden from its roller: see
     :func:`roll_is_redacted`). Rolls outside campaigns: only their roller.
+    ``member_of`` and ``gm_of`` are the campaign ids (or subqueries of them) where the viewer
+    holds an active role, and where that role is GM.
     """
     if not viewer.is_authenticated:
         return LedgerEntry.objects.none()
-    gm_of = _campaign_ids(viewer, roles=(Membership.Role.GM,))
-    member_of = _campaign_ids(viewer)
     own = Q(roller=viewer)
     visible = (
         Q(campaign__isnull=True) & own
@@ -41,54 +38,15 @@ def rolls_visible_to(*, viewer: Any) -> QuerySet[LedgerEntry]:
     return LedgerEntry.objects.filter(visible).select_related("stream", "roller")
 
 
-def roll_is_redacted(*, entry: LedgerEntry, viewer: Any, gm_campaigns: set[int]) -> bool:
+def roll_is_redacted(*, entry: LedgerEntry, gm_campaigns: Collection[int]) -> bool:
     """A blind roll is shown to its roller as made, without its result, unless they are its GM."""
     return entry.visibility == Visibility.BLIND and entry.campaign_id not in gm_campaigns
 
 
-def gm_campaigns_of(*, viewer: Any) -> set[int]:
-    if not viewer.is_authenticated:
-        return set()
-    return set(_campaign_ids(viewer, roles=(Membership.Role.GM,)))
-
-
-def campaign_for_member(*, viewer: Any, campaign_id: int) -> Campaign | None:
-    """The campaign if the viewer is an active member; None otherwise (existence stays secret)."""
-    if not viewer.is_authenticated:
-        return None
-    return Campaign.objects.filter(
-        pk=campaign_id, memberships__user=viewer, memberships__left_at__isnull=True
-    ).first()
-
-
-def fairness_of(*, campaign: Campaign, viewer: Any) -> dict[str, Any]:
-    """Each week's commitment (and seed once revealed), and face counts per die size with a chi-square test.
-
-    Counts cover only rolls whose result the viewer may see, so a hidden roll can
-    never be read off a change in a count.
-    """
-    streams = RollStream.objects.filter(campaign=campaign, week__isnull=False).select_related("week")
-    weeks = [
-        {
-            "number": s.week.number,  # type: ignore[union-attr]
-            "status": s.week.status,  # type: ignore[union-attr]
-            "commitment": s.commitment,
-            "seed": s.seed if s.revealed_at else None,
-            "salt": s.salt if s.revealed_at else None,
-            "contributions": s.contributions if s.revealed_at else None,
-            "revealed_at": s.revealed_at,
-            "rolls": s.next_seq,
-        }
-        for s in sorted(streams, key=lambda s: s.week.number)  # type: ignore[union-attr]
-    ]
-    gm_of = gm_campaigns_of(viewer=viewer)
+def face_counts(entries: Iterable[LedgerEntry]) -> list[dict[str, Any]]:
+    """How often each face of each die size came up in ``entries``, with a chi-square test against fair dice."""
     counts: dict[int, Counter[int]] = defaultdict(Counter)
-    entries = rolls_visible_to(viewer=viewer).filter(campaign=campaign, manual=False)
-    for entry in (
-        entries.select_related(None).only("notation", "faces", "visibility", "campaign_id").iterator()
-    ):
-        if roll_is_redacted(entry=entry, viewer=viewer, gm_campaigns=gm_of):
-            continue
+    for entry in entries:
         try:
             sides = face_sides(entry.notation, entry.faces)
         except DiceError:
@@ -109,4 +67,4 @@ def fairness_of(*, campaign: Campaign, viewer: Any) -> dict[str, Any]:
                 "p_value": test.p_value,
             }
         )
-    return {"campaign": campaign.pk, "weeks": weeks, "dice": dice}
+    return dice

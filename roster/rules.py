@@ -11,21 +11,11 @@ from typing import Any
 
 import rules
 
-from campaign.models import Membership
+from campaign.selectors.roles import GM, ORGANISER, role_of, rosters_private
 
 
 def _role(user: Any, warband: Any) -> str | None:
-    if not getattr(user, "is_authenticated", False):
-        return None
-    cache = getattr(user, "_muster_roles", None)
-    if cache is None:
-        cache = {}
-        user._muster_roles = cache
-    key = warband.campaign_id
-    if key not in cache:
-        membership = Membership.objects.filter(user=user, campaign_id=key, left_at__isnull=True).first()
-        cache[key] = membership.role if membership else None
-    return cache[key]
+    return role_of(viewer=user, campaign_id=warband.campaign_id, cached=True)
 
 
 @rules.predicate
@@ -35,12 +25,12 @@ def is_owner(user: Any, warband: Any) -> bool:
 
 @rules.predicate
 def is_organiser(user: Any, warband: Any) -> bool:
-    return _role(user, warband) == Membership.Role.ORGANISER
+    return _role(user, warband) == ORGANISER
 
 
 @rules.predicate
 def is_gm(user: Any, warband: Any) -> bool:
-    return _role(user, warband) == Membership.Role.GM
+    return _role(user, warband) == GM
 
 
 @rules.predicate
@@ -50,7 +40,7 @@ def is_member(user: Any, warband: Any) -> bool:
 
 @rules.predicate
 def rosters_public(user: Any, warband: Any) -> bool:
-    return not bool((warband.campaign.settings or {}).get("rosters_private", False))
+    return not rosters_private(warband.campaign)
 
 
 rules.add_perm("roster.view_warband", is_owner | is_organiser | is_gm | (is_member & rosters_public))

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from campaign.api import campaigns, members, timeline, weeks
+from campaign.api import campaigns, fairness, members, rolls, timeline, weeks
 
 urlpatterns = [
     path("campaigns/", campaigns.CampaignListCreateView.as_view(), name="campaign-list"),
@@ -28,4 +28,8 @@ urlpatterns = [
     path("campaigns/<int:pk>/weeks/", weeks.WeekListView.as_view(), name="campaign-weeks"),
     path("weeks/<int:pk>/", weeks.WeekDetailView.as_view(), name="week-detail"),
     path("campaigns/<int:pk>/timeline/", timeline.TimelineView.as_view(), name="campaign-timeline"),
+    path("rolls/", rolls.RollListCreateView.as_view(), name="roll-list"),
+    path("rolls/<int:pk>/", rolls.RollDetailView.as_view(), name="roll-detail"),
+    path("campaigns/<int:pk>/fairness/", fairness.FairnessView.as_view(), name="campaign-fairness"),
+    path("campaigns/<int:pk>/seed-contribution/", fairness.SeedContributionView.as_view(), name="seed-contribution"),
 ]

@@ -11,28 +11,17 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaign.lib.errors import NotAllowed, NotFound
+from campaign.lib.errors import NotAllowed
 from campaign.models import Campaign, Membership
+from campaign.selectors.campaigns import campaign_not_found
+from campaign.selectors.roles import GM, ORGANISER, PLAYER, role_of
 
-ORGANISER = Membership.Role.ORGANISER
-GM = Membership.Role.GM
-PLAYER = Membership.Role.PLAYER
-
-
-def campaign_not_found() -> NotFound:
-    return NotFound(_("No such campaign."), code="campaign_not_found")
+__all__ = ["GM", "ORGANISER", "PLAYER", "active_role", "campaign_not_found", "require_role"]
 
 
 def active_role(*, campaign: Campaign | int, user: Any) -> str | None:
     """The user's role in the campaign, or None when they are not (or no longer) a member."""
-    if user is None or not getattr(user, "is_authenticated", False):
-        return None
-    campaign_id = campaign.pk if isinstance(campaign, Campaign) else campaign
-    return (
-        Membership.objects.filter(campaign_id=campaign_id, user=user, left_at__isnull=True)
-        .values_list("role", flat=True)
-        .first()
-    )
+    return role_of(viewer=user, campaign_id=campaign.pk if isinstance(campaign, Campaign) else campaign)
 
 
 def require_role(*, campaign: Campaign, user: Any, roles: Iterable[str], message: str | None = None) -> str:

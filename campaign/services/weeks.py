@@ -25,6 +25,8 @@ from campaign.models import Campaign, Week
 from campaign.schedule import next_deadline
 from campaign.services.events import event_record
 from campaign.services.resolvers import WAITING, week_resolver_for
+from campaign.services.streams import week_stream_open
+from referee.services.streams import stream_reveal
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +37,6 @@ def week_open(*, campaign: Campaign, deadline: datetime, now: datetime | None = 
 
     Players' seed contributions for this week are frozen into its salt.
     """
-    from referee.services.streams import week_stream_open
-
     Campaign.objects.select_for_update().get(pk=campaign.pk)
     now = now or timezone.now()
     if deadline <= now:
@@ -54,8 +54,6 @@ def week_open(*, campaign: Campaign, deadline: datetime, now: datetime | None = 
 @transaction.atomic
 def week_close(*, week: Week, now: datetime | None = None) -> Week:
     """Close a week and reveal its seed, so anyone can recompute its rolls. Idempotent."""
-    from referee.services.streams import stream_reveal
-
     week = Week.objects.select_for_update().get(pk=week.pk)
     if week.status != Week.Status.CLOSED:
         week.status = Week.Status.CLOSED

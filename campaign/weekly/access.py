@@ -44,10 +44,6 @@ class WeekViewer:
         return self.character.key if self.character is not None else None
 
 
-def no_such_week() -> NotFound:
-    return NotFound(_("No such week."), code="week_not_found")
-
-
 def week_viewer(*, viewer: Any, week_id: int) -> WeekViewer:
     """The viewer's standing in the week's campaign; 404 for strangers and for weeks without secret moves."""
     week, access = week_for_viewer(viewer=viewer, week_id=week_id)

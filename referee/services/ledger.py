@@ -17,13 +17,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.lib.errors import Conflict, NotFound, RuleViolation
-from campaign.models import Campaign, Membership
+from campaign.lib.errors import Conflict, RuleViolation
 from referee.engine.dice import DiceError, SeededRoller
 from referee.engine.ledger import entry_hash
 from referee.engine.rolls import Roll
 from referee.models import LedgerEntry, RollStream, Visibility
-from referee.services.streams import open_week_stream, user_stream_current
 
 
 class LedgerRoller:
@@ -125,29 +123,23 @@ def _append(
     return entries
 
 
-def _campaign_stream(*, campaign: Campaign, user: Any) -> RollStream:
-    if not Membership.objects.filter(campaign=campaign, user=user, left_at__isnull=True).exists():
-        # Not a member: say nothing about whether the campaign exists.
-        raise NotFound(_("No such campaign."), code="campaign_not_found")
-    return open_week_stream(campaign_id=campaign.pk)
-
-
 @transaction.atomic
 def roll_make(
     *,
+    stream: RollStream,
     user: Any,
     notation: str,
     purpose: str,
     visibility: str = Visibility.PUBLIC,
-    campaign: Campaign | None = None,
     label: str = "",
     rule: str = "",
     ref: str = "",
+    locked: bool = False,
 ) -> LedgerEntry:
-    """Roll ``notation`` for ``user`` on the server and store it before returning it.
+    """Roll ``notation`` for ``user`` on ``stream`` and store it before returning it.
 
-    In a campaign the roll comes from the open week's stream; outside one, from the
-    user's own stream. GM-only and blind rolls need a campaign (someone must be the GM).
+    GM-only and blind rolls need a campaign's stream (someone must be the GM). The
+    caller chose the stream and checked the user may roll on it.
     """
     if visibility not in Visibility.values:
         raise RuleViolation(
@@ -155,16 +147,12 @@ def roll_make(
             code="invalid_visibility",
             fields={"visibility": [visibility]},
         )
-    if campaign is None and visibility in (Visibility.GM, Visibility.BLIND):
+    if stream.campaign_id is None and visibility in (Visibility.GM, Visibility.BLIND):
         raise RuleViolation(
             _("GM-only and blind rolls need a campaign with a GM; give a campaign or use public or self."),
             code="visibility_needs_campaign",
             fields={"visibility": [visibility]},
         )
-    if campaign is not None:
-        stream, locked = _campaign_stream(campaign=campaign, user=user), False
-    else:
-        stream, locked = user_stream_current(user=user), True
     roller = LedgerRoller(
         stream=stream, roller=user, purpose=purpose, ref=ref, visibility=visibility, locked=locked
     )

@@ -7,9 +7,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaign.league import league_of
 from campaign.lib.errors import Conflict
 from campaign.models import Membership
+from campaign.selectors.roles import rosters_private
 from referee.engine.systems.mordheim.decisions import DecisionRequest
 from referee.models import Visibility
 from roster.bridge.packs import list_of, pack_of, settings_of
@@ -20,7 +20,7 @@ from roster.services.effects import EffectWriter
 def rolls_visibility(battle: Battle) -> str:
     """Aftermath rolls are public in the ledger unless the campaign keeps rosters private; then only
     the GM sees them there, and the two players and the organiser see them on the aftermath page."""
-    return Visibility.GM if league_of(battle.campaign.settings or {}).rosters_private else Visibility.PUBLIC
+    return Visibility.GM if rosters_private(battle.campaign) else Visibility.PUBLIC
 
 
 def warbands_locked(battle: Battle) -> list[Warband]:

@@ -11,9 +11,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotFound, RuleViolation
+from campaign.services.streams import open_week_stream
 from referee.engine.systems.mordheim.decisions import DecisionError, DecisionRequest, resolve_decision
 from referee.services.ledger import LedgerRoller
-from referee.services.streams import open_week_stream
 from roster.aftermath.context import decisions_open, rolls_visibility, warbands_locked, writer_for
 from roster.models import Aftermath, Battle, Decision
 from roster.services.warbands import rating_refresh

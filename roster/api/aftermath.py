@@ -14,12 +14,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.league import league_of
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from campaign.lib.errors import NotFound
-from campaign.models import Membership
-from referee.api.rolls import RollOutputSerializer
+from campaign.selectors.roles import STAFF, role_of, rosters_private
+from referee.api.serializers import RollOutputSerializer
 from referee.models import LedgerEntry
 from roster.aftermath.decisions import decision_answer
 from roster.models import Aftermath, Battle, Decision
@@ -28,17 +27,11 @@ from roster.models import Aftermath, Battle, Decision
 def _battle_for(viewer_user: Any, battle_id: int) -> Battle:
     """Both players and the organiser see an aftermath; every member does unless rosters are private."""
     battle = Battle.objects.select_related("campaign", "warband_a", "warband_b").filter(pk=battle_id).first()
-    role = None
-    if battle is not None and viewer_user.is_authenticated:
-        membership = Membership.objects.filter(
-            campaign_id=battle.campaign_id, user=viewer_user, left_at__isnull=True
-        ).first()
-        role = membership.role if membership else None
+    role = role_of(viewer=viewer_user, campaign_id=battle.campaign_id) if battle is not None else None
     if battle is None or role is None:
         raise NotFound(_("No such battle."), code="battle_not_found")
     players = {w.owner_id for w in (battle.warband_a, battle.warband_b) if w is not None}
-    private = league_of(battle.campaign.settings or {}).rosters_private
-    if private and viewer_user.pk not in players and role not in (Membership.Role.ORGANISER, Membership.Role.GM):
+    if rosters_private(battle.campaign) and viewer_user.pk not in players and role not in STAFF:
         raise NotFound(_("No such battle."), code="battle_not_found")
     return battle
 

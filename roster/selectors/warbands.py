@@ -8,7 +8,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotFound
-from campaign.models import Membership
+from campaign.selectors.roles import STAFF, campaign_ids_of, private_rosters_q
 from roster.models import Holding, TreasuryEntry, Warband, Warrior
 
 
@@ -17,12 +17,9 @@ def warbands_visible_to(*, viewer: Any) -> QuerySet[Warband]:
     (or all of them for its organiser and GM)."""
     if not viewer.is_authenticated:
         return Warband.objects.none()
-    active = Membership.objects.filter(user=viewer, left_at__isnull=True)
-    member_of = active.values_list("campaign_id", flat=True)
-    staff_of = active.filter(role__in=[Membership.Role.ORGANISER, Membership.Role.GM]).values_list(
-        "campaign_id", flat=True
-    )
-    private = Q(campaign__settings__rosters_private=True)
+    member_of = campaign_ids_of(viewer=viewer)
+    staff_of = campaign_ids_of(viewer=viewer, roles=STAFF)
+    private = private_rosters_q()
     return (
         Warband.objects.filter(campaign__in=member_of)
         .filter(~private | Q(owner=viewer) | Q(campaign__in=staff_of))

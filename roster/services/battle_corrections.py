@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from campaign.lib.errors import Conflict, RuleViolation
 from campaign.models import Correction
 from campaign.services.access import ORGANISER, require_role
-from campaign.services.events import event_record
+from campaign.services.corrections import correction_record
 from roster.bridge.packs import tables_of
 from roster.models import Battle
 
@@ -64,19 +64,7 @@ def battle_correct(
     if not changes:
         raise Conflict(_("The battle already says that; nothing changed."), code="nothing_changed")
     battle.save(update_fields=["result", "winner", "scenario", "updated_at"])
-    correction = Correction.objects.create(
-        campaign=battle.campaign, actor=actor, target=f"battle:{battle.pk}", reason=reason.strip(), changes=changes
-    )
-    event_record(
-        campaign=battle.campaign,
-        kind="correction",
+    return correction_record(
+        campaign=battle.campaign, actor=actor, target=f"battle:{battle.pk}", reason=reason, changes=changes,
         battle=battle,
-        actor=actor,
-        payload={
-            "target": correction.target,
-            "reason": correction.reason,
-            "changes": changes,
-            "correction": correction.pk,
-        },
     )
-    return correction

@@ -14,8 +14,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotAllowed, RuleViolation
-from campaign.models import Correction
 from campaign.services.access import ORGANISER, active_role, campaign_not_found
+from campaign.services.corrections import correction_record
 from campaign.services.events import event_record
 from referee.engine.systems.mordheim.battle import BattleReportError, BattleResult, validate_battle
 from roster.aftermath.queue import aftermath_queue
@@ -207,24 +207,13 @@ def battle_override(*, battle: Battle, actor: Any, reason: str, data: dict[str, 
             "responded_at": timezone.now(),
         },
     )
-    correction = Correction.objects.create(
+    correction_record(
         campaign=battle.campaign,
         actor=actor,
         target=f"battle:{battle.pk}",
-        reason=reason.strip(),
+        reason=reason,
         changes={"report": report, "settled": True},
+        battle=battle,
     )
     _queue_aftermath(battle, report)
-    event_record(
-        campaign=battle.campaign,
-        kind="correction",
-        battle=battle,
-        actor=actor,
-        payload={
-            "target": correction.target,
-            "reason": correction.reason,
-            "changes": {"settled": True},
-            "correction": correction.pk,
-        },
-    )
     return row

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotFound, RuleViolation
+from campaign.services.streams import open_week_stream
 from referee.engine.systems.mordheim.lists import Item
 from referee.engine.systems.mordheim.roster_equipment import (
     check_buy,
@@ -24,7 +25,6 @@ from referee.engine.systems.mordheim.roster_equipment import (
 )
 from referee.engine.systems.mordheim.roster_trading import SearchingHero, rare_search, sell_price
 from referee.services.ledger import LedgerRoller
-from referee.services.streams import open_week_stream
 from roster.bridge.packs import list_of, pack_of
 from roster.models import Holding, RareSearch, Warband, Warrior
 from roster.services.context import engine_rules, locked, require

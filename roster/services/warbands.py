@@ -9,7 +9,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotFound, RuleViolation
-from campaign.models import Campaign, Correction, Membership
+from campaign.models import Campaign, Correction
+from campaign.selectors.roles import PLAYER, role_of
+from campaign.services.corrections import correction_record
 from referee.engine.systems.mordheim.roster_rating import RatedWarrior, warband_rating
 from roster.bridge.packs import pack_of
 from roster.models import Warband, Warrior
@@ -31,9 +33,7 @@ def rating_refresh(*, warband: Warband) -> int:
 @transaction.atomic
 def warband_create(*, campaign: Campaign, owner: Any, list_slug: str, name: str) -> Warband:
     """Found a warband on one of the campaign's lists, with the list's starting gold in its treasury."""
-    if not Membership.objects.filter(
-        campaign=campaign, user=owner, left_at__isnull=True, role=Membership.Role.PLAYER
-    ).exists():
+    if role_of(viewer=owner, campaign_id=campaign.pk) != PLAYER:
         raise NotFound(_("No such campaign, or you are not one of its players."), code="campaign_not_found")
     if campaign.status == Campaign.Status.FINISHED:
         raise Conflict(_("This campaign is finished."), code="campaign_finished")
@@ -120,10 +120,7 @@ def warband_correct(
     if not changes:
         raise RuleViolation(_("The correction changes nothing."), code="empty_correction")
     rating_refresh(warband=warband)
-    return Correction.objects.create(
-        campaign_id=warband.campaign_id,
-        actor=actor,
-        target=f"warband:{warband.pk}",
-        reason=reason.strip(),
-        changes=changes,
+    return correction_record(
+        campaign=warband.campaign, actor=actor, target=f"warband:{warband.pk}", reason=reason, changes=changes,
+        warband=warband,
     )

@@ -7,7 +7,7 @@ every Hero armed), a reported battle with four Heroes and four Henchmen out of a
 then times ``battle_confirm`` with the task run in-process straight after commit: the
 claim, every roll stored in the ledger, the effects applied to both rosters, the
 decisions opened and the timeline written. Prints the median time, the SQL query count,
-and both against one ledger roll (``roll_make``) measured in the same run.
+and both against one ledger roll (``roll_ad_hoc``) measured in the same run.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def main() -> None:
 
     from campaign.models import Campaign
     from campaign.services import campaign_create, membership_add
-    from referee.services.ledger import roll_make
+    from campaign.services.rolls import roll_ad_hoc
     from roster.models import Aftermath, Battle, Holding, Warband, Warrior
     from roster.services.reports import battle_confirm, battle_report
     from roster.services.warbands import rating_refresh, warband_create
@@ -98,10 +98,10 @@ def main() -> None:
         baseline = []
         for _ in range(max(n, 20)):
             start = time.perf_counter()
-            roll_make(user=bob, notation="2d6", purpose="bench")
+            roll_ad_hoc(user=bob, notation="2d6", purpose="bench")
             baseline.append(time.perf_counter() - start)
         with CaptureQueriesContext(connection) as ctx:
-            roll_make(user=bob, notation="2d6", purpose="bench")
+            roll_ad_hoc(user=bob, notation="2d6", purpose="bench")
         base_queries = len(ctx.captured_queries)
         median = statistics.median(t for t, _ in rounds)
         queries = statistics.median(q for _, q in rounds)

@@ -25,19 +25,19 @@ def main() -> None:
     from django.db import transaction
 
     from campaign.lib.models import IdempotencyRecord
+    from campaign.services.rolls import roll_ad_hoc
     from referee.models import LedgerEntry
-    from referee.services.ledger import roll_make
     from referee.services.streams import user_stream_current
 
     with test_database():
         user = get_user_model().objects.create_user("bench")
         user_stream_current(user=user)
         for _ in range(50):
-            roll_make(user=user, notation="2d6", purpose="warmup")
+            roll_ad_hoc(user=user, notation="2d6", purpose="warmup")
 
         start = time.perf_counter()
         for _ in range(n):
-            roll_make(user=user, notation="2d6", purpose="bench")
+            roll_ad_hoc(user=user, notation="2d6", purpose="bench")
         ledger = time.perf_counter() - start
 
         start = time.perf_counter()

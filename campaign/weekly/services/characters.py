@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy
 
 from campaign.league import system_of
 from campaign.lib.errors import Conflict, NotFound, RuleViolation
-from campaign.models import Campaign, CampaignEvent, Membership, Week
+from campaign.models import Campaign, CampaignEvent, Week
+from campaign.selectors.roles import PLAYER, role_of
 from campaign.services.access import GM, require_role
 from campaign.services.events import event_record
 from referee.engine.systems.weekly_moves import Player
@@ -111,9 +112,7 @@ def _sheet(character: Character, changes: Mapping[str, Any]) -> dict[str, Any]:
 def character_create(*, campaign: Campaign, actor: Any, user: Any, sheet: Mapping[str, Any]) -> Character:
     """The GM gives a player of the campaign their character."""
     _guard(campaign, actor)
-    if not Membership.objects.filter(
-        campaign=campaign, user=user, role=Membership.Role.PLAYER, left_at__isnull=True
-    ).exists():
+    if role_of(viewer=user, campaign_id=campaign.pk) != PLAYER:
         raise RuleViolation(
             _("Characters are for the campaign's players; invite them first."),
             code="not_a_player",

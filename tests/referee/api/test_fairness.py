@@ -5,7 +5,7 @@ import hashlib
 import pytest
 
 from campaign.services import week_close
-from referee.services.ledger import roll_make
+from campaign.services.rolls import roll_ad_hoc
 from tests.support.world import World, open_week
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def test_it_publishes_the_commitment_and_reveals_the_seed_only_after_the_week_cl
 def test_it_counts_every_face_per_die_size_with_a_p_value(world: World) -> None:
     open_week(world.campaign)
     entries = [
-        roll_make(user=world.bob, notation="3d6+d8", purpose="adhoc", campaign=world.campaign) for _ in range(30)
+        roll_ad_hoc(user=world.bob, notation="3d6+d8", purpose="adhoc", campaign=world.campaign) for _ in range(30)
     ]
     dice = {
         d["sides"]: d
@@ -39,7 +39,7 @@ def test_it_counts_every_face_per_die_size_with_a_p_value(world: World) -> None:
 
 def test_it_never_counts_a_roll_the_viewer_may_not_see(world: World) -> None:
     open_week(world.campaign)
-    roll_make(user=world.gina, notation="d20", purpose="hidden", campaign=world.campaign, visibility="gm")
+    roll_ad_hoc(user=world.gina, notation="d20", purpose="hidden", campaign=world.campaign, visibility="gm")
     carol = world.client(world.carol).get(f"/api/v1/campaigns/{world.campaign.pk}/fairness/").json()
     gina = world.client(world.gina).get(f"/api/v1/campaigns/{world.campaign.pk}/fairness/").json()
     assert carol["dice"] == []

@@ -8,8 +8,8 @@ from django.core.management import call_command
 from django.db import connection
 
 from campaign.services import week_close
+from campaign.services.rolls import roll_ad_hoc
 from referee.models import LedgerEntry
-from referee.services.ledger import roll_make
 from tests.support.world import World, open_week
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +40,7 @@ def run(*args: str) -> tuple[int, str]:
 @pytest.fixture
 def closed_week(world: World) -> list[LedgerEntry]:
     week = open_week(world.campaign)
-    entries = [roll_make(user=world.bob, notation="2d6", purpose="adhoc", campaign=world.campaign) for _ in range(4)]
+    entries = [roll_ad_hoc(user=world.bob, notation="2d6", purpose="adhoc", campaign=world.campaign) for _ in range(4)]
     week_close(week=week)
     return entries
 
@@ -90,7 +90,7 @@ def test_it_notices_a_removed_entry(closed_week: list[LedgerEntry]) -> None:
 
 def test_it_checks_the_chain_of_unrevealed_weeks_too(world: World) -> None:
     open_week(world.campaign)
-    entry = roll_make(user=world.bob, notation="d6", purpose="adhoc", campaign=world.campaign)
+    entry = roll_ad_hoc(user=world.bob, notation="d6", purpose="adhoc", campaign=world.campaign)
     assert run()[0] == 0
     tamper("UPDATE referee_ledgerentry SET purpose = 'forged' WHERE id = %s", [entry.pk])
     code, output = run()

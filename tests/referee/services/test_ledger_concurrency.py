@@ -9,8 +9,8 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from campaign.services import week_close
+from campaign.services.rolls import roll_ad_hoc
 from referee.models import LedgerEntry, RollStream
-from referee.services.ledger import roll_make
 from tests.support.concurrency import run_together
 from tests.support.world import World, open_week
 
@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
 def roll_once(world: World, user: Any) -> LedgerEntry:
-    return roll_make(user=user, notation="2d6", purpose="adhoc", campaign=world.campaign)
+    return roll_ad_hoc(user=user, notation="2d6", purpose="adhoc", campaign=world.campaign)
 
 
 def test_it_chains_concurrent_rolls_without_gaps_or_duplicates(world: World) -> None:

@@ -16,56 +16,14 @@ from rest_framework.views import APIView
 
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.errors import NotFound
+from campaign.selectors.rolls import campaign_for_member, redacted_of, rolls_visible_to
+from campaign.services.rolls import roll_ad_hoc
+from referee.api.serializers import RollOutputSerializer
 from referee.models import LedgerEntry, Visibility
-from referee.selectors import campaign_for_member, gm_campaigns_of, roll_is_redacted, rolls_visible_to
-from referee.services.ledger import roll_make
-
-
-class RollOutputSerializer(serializers.ModelSerializer[LedgerEntry]):
-    """A ledger entry. A blind roll shown to its own roller has ``hidden`` set and no result."""
-
-    stream = serializers.CharField(source="stream.key")
-    roller = serializers.CharField(source="roller.username", allow_null=True, default=None)
-    hidden = serializers.SerializerMethodField()
-
-    class Meta:
-        model = LedgerEntry
-        fields = [
-            "id",
-            "stream",
-            "seq",
-            "campaign",
-            "week",
-            "roller",
-            "purpose",
-            "rule_id",
-            "ref",
-            "notation",
-            "label",
-            "faces",
-            "kept",
-            "total",
-            "visibility",
-            "manual",
-            "hidden",
-            "created_at",
-            "prev_hash",
-            "hash",
-        ]
-
-    def get_hidden(self, entry: LedgerEntry) -> bool:
-        return bool(self.context.get("redacted", {}).get(entry.pk, False))
-
-    def to_representation(self, entry: LedgerEntry) -> dict[str, Any]:
-        data = super().to_representation(entry)
-        if data["hidden"]:
-            data.update(faces=None, kept=None, total=None)
-        return data
 
 
 def _context(entries: Any, viewer: Any) -> dict[str, Any]:
-    gm_of = gm_campaigns_of(viewer=viewer)
-    return {"redacted": {e.pk: roll_is_redacted(entry=e, viewer=viewer, gm_campaigns=gm_of) for e in entries}}
+    return {"redacted": redacted_of(entries=entries, viewer=viewer)}
 
 
 class RollFilter(django_filters.FilterSet):
@@ -112,7 +70,7 @@ class RollListCreateView(generics.ListAPIView[LedgerEntry]):
             campaign = campaign_for_member(viewer=request.user, campaign_id=data.validated_data["campaign"])
             if campaign is None:
                 raise NotFound(gettext("No such campaign."), code="campaign_not_found")
-        entry = roll_make(
+        entry = roll_ad_hoc(
             user=request.user,
             notation=data.validated_data["notation"],
             purpose=data.validated_data["purpose"],

@@ -1,0 +1,60 @@
+"""A campaign's dice in the open: the fairness page, and each player's seed contribution."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.lib.api.idempotency import idempotent
+from campaign.lib.errors import NotFound
+from campaign.selectors.rolls import campaign_for_member, fairness_of
+from campaign.services.streams import seed_contribution_set
+
+
+def _member_campaign(request: Request, campaign_id: int) -> Any:
+    campaign = campaign_for_member(viewer=request.user, campaign_id=campaign_id)
+    if campaign is None:
+        raise NotFound(_("No such campaign."), code="campaign_not_found")
+    return campaign
+
+
+class SeedContributionView(APIView):
+    """Set your seed contribution for the campaign's next week (frozen into its dice when it opens)."""
+
+    class InputSerializer(serializers.Serializer):
+        value = serializers.CharField(max_length=64)
+
+    class OutputSerializer(serializers.Serializer):
+        week_number = serializers.IntegerField()
+        value = serializers.CharField()
+
+    @extend_schema(request=InputSerializer, responses={200: OutputSerializer})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        campaign = _member_campaign(request, pk)
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        contribution = seed_contribution_set(campaign=campaign, user=request.user, value=data.validated_data["value"])
+        return Response(self.OutputSerializer(contribution).data)
+
+
+class FairnessView(APIView):
+    """The page a league points to when someone says the dice hate them.
+
+    Each week's commitment (the SHA-256 of its seed, published when it opened)
+    and, once the week closed, the seed itself; and, over the campaign's rolls you
+    may see, how often each face of each die size came up, with a chi-square
+    p-value against fair dice.
+    """
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, pk: int) -> Response:
+        campaign = _member_campaign(request, pk)
+        return Response(fairness_of(campaign=campaign, viewer=request.user))
