@@ -9,3 +9,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings")
 app = Celery("muster", task_cls="celery.contrib.django.task:DjangoTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# Jobs that live with the capability they serve, not in an app's tasks.py.
+app.autodiscover_tasks(["roster.aftermath", "campaign.weekly.resolution"])

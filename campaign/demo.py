@@ -10,10 +10,10 @@ from typing import Any
 
 from campaign.lib.errors import DomainError
 from campaign.models import Campaign, Week
+from roster.battles.pairings import pairings_set
+from roster.battles.reports import battle_confirm, battle_report
 from roster.models import Warband
 from roster.services.hiring import warband_hire
-from roster.services.pairings import pairings_set
-from roster.services.reports import battle_confirm, battle_report
 from roster.services.trading import warband_buy
 from roster.services.warbands import warband_approve, warband_create
 

@@ -204,7 +204,7 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
     # Closes the weeks past their deadline and opens the next (campaign.tasks); cheap when nothing is due.
     "campaign-sweep-weeks": {"task": "campaign.sweep_weeks", "schedule": 60.0},
-    # Re-queues battle aftermaths a dead worker left unapplied (roster.tasks); their rolls are never redone.
+    # Re-queues battle aftermaths a dead worker left unapplied (roster.aftermath.tasks); their rolls are never redone.
     "roster-aftermath-sweep": {"task": "roster.aftermath_sweep", "schedule": 300.0},
 }
 CELERY_TIMEZONE = TIME_ZONE

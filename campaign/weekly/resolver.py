@@ -14,7 +14,7 @@ from campaign.models import Week
 from campaign.services.resolvers import DONE, WAITING
 
 from .models import WeeklyDecision, WeekResolution
-from .services.decisions import resolution_queue
+from .resolution.queue import resolution_queue
 
 
 def resolve_weekly_moves(*, week: Week, now: datetime) -> str:

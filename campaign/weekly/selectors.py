@@ -26,7 +26,7 @@ from campaign.selectors import campaign_access
 
 from .access import SYSTEM, WeekViewer, week_viewer
 from .models import Character, InfoHolding, MoveResult, Promise, WeeklyDecision, WeeklyMove, WeekResolution
-from .services.resolution import resolution_progress
+from .resolution.run import resolution_progress
 
 
 def moves_visible_to(

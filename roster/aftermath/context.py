@@ -12,9 +12,9 @@ from campaign.models import Membership
 from campaign.selectors.roles import rosters_private
 from referee.engine.systems.mordheim.decisions import DecisionRequest
 from referee.models import Visibility
+from roster.aftermath.effects import EffectWriter
 from roster.bridge.packs import list_of, pack_of, settings_of
 from roster.models import Aftermath, Battle, Decision, Warband
-from roster.services.effects import EffectWriter
 
 
 def rolls_visibility(battle: Battle) -> str:

@@ -6,8 +6,8 @@ from typing import Any
 
 from django.db import transaction
 
+from roster.aftermath.tasks import aftermath_run_task
 from roster.models import Aftermath, Battle
-from roster.tasks import aftermath_run_task
 
 
 @transaction.atomic

@@ -17,10 +17,10 @@ from rest_framework.views import APIView
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from roster.api.battle_serializers import BattleSerializer
+from roster.battles.corrections import battle_correct
+from roster.battles.prebattle import battle_prebattle_answer, battle_prebattle_run
 from roster.models import Battle
 from roster.selectors import battle_for_viewer, battles_of, prebattle_view, scenario_sheet
-from roster.services.battle_corrections import battle_correct
-from roster.services.prebattle import battle_prebattle_answer, battle_prebattle_run
 
 
 class BattleDetailSerializer(BattleSerializer):

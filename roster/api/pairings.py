@@ -14,9 +14,9 @@ from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from campaign.selectors import week_for_viewer
 from roster.api.battle_serializers import BattleSerializer
+from roster.battles.pairings import pairings_auto, pairings_set
 from roster.models import Battle
 from roster.selectors import battles_of
-from roster.services.pairings import pairings_auto, pairings_set
 
 
 class PairingsView(generics.ListAPIView[Battle]):

@@ -14,9 +14,9 @@ from rest_framework.views import APIView
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from campaign.lib.errors import NotFound
+from roster.battles.reports import battle_confirm, battle_dispute, battle_override, battle_report
 from roster.models import Battle, BattleReport
 from roster.selectors import battle_for_viewer
-from roster.services.reports import battle_confirm, battle_dispute, battle_override, battle_report
 
 
 class ReportSerializer(serializers.ModelSerializer[BattleReport]):

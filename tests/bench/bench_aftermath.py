@@ -31,8 +31,8 @@ def main() -> None:
     from campaign.models import Campaign
     from campaign.services import campaign_create, membership_add
     from campaign.services.rolls import roll_ad_hoc
+    from roster.battles.reports import battle_confirm, battle_report
     from roster.models import Aftermath, Battle, Holding, Warband, Warrior
-    from roster.services.reports import battle_confirm, battle_report
     from roster.services.warbands import rating_refresh, warband_create
     from tests.support.world import make_user, mordheim_pack, open_week
 

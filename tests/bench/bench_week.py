@@ -32,7 +32,7 @@ def main() -> None:
     from campaign.services import campaign_create, campaign_start
     from campaign.services.weeks import week_claim
     from campaign.weekly.models import MoveResult, WeekResolution
-    from campaign.weekly.services import week_moves_resolve
+    from campaign.weekly.resolution.run import week_moves_resolve
     from referee.engine.dice import SeededRoller
     from referee.engine.systems.weekly_moves import SYSTEM, GameState
     from referee.engine.systems.weekly_moves.synthetic import make_synthetic_week

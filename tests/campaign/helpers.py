@@ -75,7 +75,7 @@ def hero(
 
 
 def pair(week: Week, a: Warband, b: Warband | None, actor: Any) -> Battle:
-    from roster.services.pairings import pairings_set
+    from roster.battles.pairings import pairings_set
 
     return pairings_set(week=week, actor=actor, pairs=[(a.pk, b.pk if b else None)])[0]
 

@@ -3,7 +3,6 @@
 from campaign.weekly.services.characters import character_create, character_update, info_set, promise_set
 from campaign.weekly.services.decisions import decision_answer
 from campaign.weekly.services.moves import move_submit, move_update, move_withdraw
-from campaign.weekly.services.resolution import resolution_progress, week_moves_resolve
 from campaign.weekly.services.weeks import week_queue_set, week_resolve_now
 
 __all__ = [
@@ -15,8 +14,6 @@ __all__ = [
     "move_update",
     "move_withdraw",
     "promise_set",
-    "resolution_progress",
-    "week_moves_resolve",
     "week_queue_set",
     "week_resolve_now",
 ]

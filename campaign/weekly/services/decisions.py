@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
-from celery.contrib.django.task import DjangoTask
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -21,6 +20,7 @@ from campaign.models import Week
 
 from ..access import week_viewer
 from ..models import Character, WeeklyDecision, WeekResolution
+from ..resolution.queue import resolution_queue
 from .moves import move_check
 
 
@@ -47,13 +47,6 @@ def _check_answer(decision: WeeklyDecision, week: Week, answer: Any) -> Any:
             fields={"answer": [_("Not one of the options.")]},
         )
     return answer
-
-
-def resolution_queue(*, week: Week) -> None:
-    """Queue the week's resolution after commit (thin task, by id)."""
-    from ..tasks import weekly_resolve_task
-
-    cast(DjangoTask, weekly_resolve_task).delay_on_commit(week.pk)
 
 
 @transaction.atomic

@@ -15,7 +15,7 @@ from campaign.services.weeks import week_claim, week_resolve_claimed
 
 from ..access import WeekViewer, week_viewer
 from ..models import WeeklyMove, WeekResolution
-from .decisions import resolution_queue
+from ..resolution.queue import resolution_queue
 
 
 def _gm(who: WeekViewer, message: str) -> None:

@@ -9,8 +9,8 @@ import pytest
 from campaign.models import Week
 from campaign.services.campaigns import campaign_update
 from campaign.services.weeks import week_resolve
+from roster.battles.pairings import auto_pairs
 from roster.models import Battle, Warband
-from roster.services.pairings import auto_pairs
 from tests.campaign.conftest import League
 from tests.campaign.helpers import make_warband
 from tests.support.world import World, make_user

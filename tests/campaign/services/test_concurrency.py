@@ -16,8 +16,8 @@ from campaign.services.campaigns import campaign_finish, campaign_start
 from campaign.services.weeks import weeks_sweep
 from campaign.tasks import sweep_weeks
 from referee.models import LedgerEntry
+from roster.battles.prebattle import battle_prebattle_run
 from roster.models import Battle
-from roster.services.prebattle import battle_prebattle_run
 from tests.campaign.helpers import make_warband, pair
 from tests.support.concurrency import run_together
 from tests.support.worker import WorkerProcess

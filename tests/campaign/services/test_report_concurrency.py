@@ -2,8 +2,8 @@
 
 import pytest
 
+from roster.battles.reports import battle_confirm, battle_report
 from roster.models import Aftermath, BattleReport
-from roster.services.reports import battle_confirm, battle_report
 from tests.roster.aftermath.helpers import fight
 from tests.support.concurrency import run_together
 from tests.support.world import World

@@ -14,7 +14,8 @@ from campaign.models import Campaign, Week
 from campaign.services import campaign_create, campaign_start, membership_add
 from campaign.services.weeks import week_claim
 from campaign.weekly.models import Character
-from campaign.weekly.services import character_create, info_set, move_submit, week_moves_resolve
+from campaign.weekly.resolution.run import week_moves_resolve
+from campaign.weekly.services import character_create, info_set, move_submit
 from referee.packs import get_pack
 from referee.services.packs import rules_pack_sync
 from tests.support.world import World, make_user

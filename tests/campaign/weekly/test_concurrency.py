@@ -9,7 +9,7 @@ from django.utils import timezone
 from campaign.models import Week
 from campaign.services.weeks import week_claim
 from campaign.weekly.models import MoveResult
-from campaign.weekly.services import week_moves_resolve
+from campaign.weekly.resolution.run import week_moves_resolve
 from referee.engine.systems.weekly_moves.synthetic import make_synthetic_week
 from referee.models import LedgerEntry
 from tests.campaign.weekly.conftest import make_intrigue

@@ -10,7 +10,8 @@ import pytest
 
 from campaign.models import Week
 from campaign.weekly.models import Character, InfoHolding, MoveResult, WeekResolution
-from campaign.weekly.services import character_update, week_moves_resolve
+from campaign.weekly.resolution.run import week_moves_resolve
+from campaign.weekly.services import character_update
 from referee.models import LedgerEntry
 from tests.campaign.helpers import DiceScript
 from tests.campaign.weekly.conftest import Intrigue, make_intrigue
@@ -97,7 +98,7 @@ def snapshot_characters() -> list[Any]:
 
 def test_every_result_can_be_recomputed_from_the_start_state_and_the_stored_rolls(world: World) -> None:
     """DESIGN §5.2: anyone holding the rolls can recompute the week; here the engine alone does."""
-    from campaign.weekly.services.resolution import stored_rolls
+    from campaign.weekly.resolution.run import stored_rolls
     from campaign.weekly.state import load_state
     from referee.engine.dice import ReplayRoller
     from referee.engine.systems.weekly_moves import SYSTEM, GameState, WeeklyMovesSettings

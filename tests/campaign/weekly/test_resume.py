@@ -13,8 +13,8 @@ from campaign.models import Week
 from campaign.services.weeks import weeks_due
 from campaign.tasks import sweep_weeks
 from campaign.weekly.models import MoveResult, WeekResolution
-from campaign.weekly.services import resolution
-from campaign.weekly.services.resolution import week_moves_resolve
+from campaign.weekly.resolution.run import week_moves_resolve
+from campaign.weekly.resolution import run as resolution
 from referee.models import LedgerEntry
 from tests.campaign.weekly.conftest import Intrigue
 
@@ -195,7 +195,7 @@ def test_the_resolver_queues_the_resolution_only_once_the_claim_is_committed(
 
 def test_the_task_called_twice_changes_nothing_the_second_time(intrigue: Intrigue) -> None:
     from campaign.services.weeks import week_claim
-    from campaign.weekly.tasks import weekly_resolve_task
+    from campaign.weekly.resolution.tasks import weekly_resolve_task
 
     intrigue.submit(intrigue.bob, "ingredient_search", mode="push")
     week = intrigue.week

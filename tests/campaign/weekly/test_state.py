@@ -39,7 +39,7 @@ def test_each_entry_writes_every_character_it_changed(
     intrigue = make_intrigue(world, settings=synthetic.settings.to_dict())
     week = intrigue.next_week()
     store_synthetic(campaign=intrigue.campaign, week=week, synthetic=synthetic)
-    with caplog.at_level(logging.WARNING, logger="campaign.weekly.services.resolution"):
+    with caplog.at_level(logging.WARNING, logger="campaign.weekly.resolution.run"):
         assert intrigue.resolve(week) == "done"
     assert not [r for r in caplog.records if "without being named" in r.getMessage()]
     assert WeekResolution.objects.get(week=week).total == 48

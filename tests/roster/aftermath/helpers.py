@@ -8,8 +8,8 @@ from typing import Any
 from campaign.models import Campaign, Week
 from roster.aftermath.decisions import decision_answer
 from roster.aftermath.queue import aftermath_queue
+from roster.battles.pairings import pairings_set
 from roster.models import Aftermath, Battle, Decision, Warband, Warrior
-from roster.services.pairings import pairings_set
 from roster.services.warbands import warband_approve, warband_create
 from tests.roster.helpers import hire
 from tests.support.world import World, open_week

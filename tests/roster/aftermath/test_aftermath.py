@@ -11,8 +11,8 @@ from referee.engine.systems.mordheim.battle import BattleResult
 from referee.engine.systems.mordheim.postbattle import run_post_battle
 from referee.models import LedgerEntry
 from roster.aftermath.run import aftermath_apply, aftermath_roll, aftermath_run
+from roster.aftermath.tasks import aftermath_run_task
 from roster.models import Aftermath, Decision, TreasuryEntry, Warband, Warrior
-from roster.tasks import aftermath_run_task
 from tests.roster.aftermath.helpers import fight, queued
 from tests.support.world import World
 

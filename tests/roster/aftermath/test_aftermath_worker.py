@@ -8,8 +8,8 @@ from django.db import connection
 
 from referee.models import LedgerEntry
 from roster.aftermath.run import aftermath_stuck
+from roster.aftermath.tasks import aftermath_run_task, aftermath_sweep_task
 from roster.models import Aftermath
-from roster.tasks import aftermath_run_task, aftermath_sweep_task
 from tests.roster.aftermath.helpers import fight
 from tests.support.worker import WorkerProcess, wait_for, worker_env
 from tests.support.world import World

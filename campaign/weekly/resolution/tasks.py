@@ -12,7 +12,7 @@ import logging
 from celery import shared_task
 from django.db import OperationalError
 
-from campaign.weekly.services.resolution import week_moves_resolve
+from campaign.weekly.resolution.run import week_moves_resolve
 
 log = logging.getLogger(__name__)
 
