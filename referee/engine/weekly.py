@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
-from referee.engine.rolls import Roll, Roller
+from referee.engine.rolls import Roll, Roller, roll_from_dict, roll_to_dict
 
 #: Result statuses. ``resolved``: applied. ``invalid``: failed its rules check and was not
 #: applied. ``lost``: invalid at resolution and no replacement came (WM-ABL-02). ``void``:
@@ -141,28 +141,6 @@ class Decision(_Plain):
     context: dict[str, Any] = field(default_factory=dict)
 
 
-def roll_to_dict(roll: Roll) -> dict[str, Any]:
-    return {
-        "notation": roll.notation,
-        "faces": [*roll.faces],
-        "kept": [*roll.kept],
-        "total": roll.total,
-        "label": roll.label,
-        "rule": roll.rule,
-    }
-
-
-def roll_from_dict(data: Mapping[str, Any]) -> Roll:
-    return Roll(
-        notation=str(data["notation"]),
-        faces=tuple(data["faces"]),
-        kept=tuple(data["kept"]),
-        total=int(data["total"]),
-        label=str(data.get("label", "")),
-        rule=str(data.get("rule", "")),
-    )
-
-
 @dataclass(slots=True)
 class MoveResult:
     """The outcome of one plan entry. ``record`` is the system's move record (author + GM)."""
@@ -192,7 +170,7 @@ class MoveResult:
             "events": [e.to_dict() for e in self.events],
             "errors": [e.to_dict() for e in self.errors],
             "record": self.record,
-            "rolls": [roll_to_dict(r) for r in self.rolls],
+            "rolls": [roll_to_dict(r, detail=False) for r in self.rolls],
             "decision": self.decision.to_dict() if self.decision else None,
         }
 

@@ -14,9 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.engine.rolls import Roll, Roller
+from referee.engine.rolls import Roll, Roller, roll_from_dict, roll_to_dict
 
-from .dice import roll_from_dict, roll_to_dict
 from .effects import Effect, effects_from_list, effects_to_list
 from .state import MordheimSettings, WarbandSnapshot
 from .tables import MordheimTables

@@ -142,26 +142,3 @@ def validate_manual_faces(notation: str, faces: Sequence[int], *, rule: str = ""
     made = roll_dice(notation, SequenceFaceSource(faces), rule=rule, label=label or "manual")
     return made
 
-
-def roll_to_dict(roll: Roll) -> dict[str, Any]:
-    return {
-        "notation": roll.notation,
-        "faces": list(roll.faces),
-        "kept": list(roll.kept),
-        "total": roll.total,
-        "label": roll.label,
-        "rule": roll.rule,
-        "detail": [[name, list(fs)] for name, fs in roll.detail],
-    }
-
-
-def roll_from_dict(raw: Mapping[str, Any]) -> Roll:
-    return Roll(
-        notation=str(raw["notation"]),
-        faces=tuple(raw["faces"]),
-        kept=tuple(raw.get("kept", raw["faces"])),
-        total=int(raw["total"]),
-        label=str(raw.get("label", "")),
-        rule=str(raw.get("rule", "")),
-        detail=tuple((str(n), tuple(fs)) for n, fs in raw.get("detail", ())),
-    )

@@ -15,13 +15,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.engine.rolls import Roll, Roller
+from referee.engine.rolls import Roll, Roller, roll_from_dict, roll_to_dict
 
 from .advances import AdvanceRecord, AdvanceSession
 from .apply import apply_effect, apply_effects
 from .battle import BattleResult, validate_battle
 from .decisions import DecisionRequest
-from .dice import roll_from_dict, roll_to_dict
 from .effects import AddGold, AddShards, AddXp, Effect, effects_from_list, effects_to_list
 from .experience import XpRecord, battle_experience
 from .exploration import ExplorationRecord, explore, searching_heroes

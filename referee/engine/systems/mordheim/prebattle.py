@@ -12,11 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.engine.rolls import Roll, Roller
+from referee.engine.rolls import Roll, Roller, roll_from_dict, roll_to_dict
 
 from .decisions import Answer, Context, DecisionRequest, Handled, Option, handles
 from .decisions import single as decision
-from .dice import roll_from_dict, roll_off, roll_quantity, roll_to_dict
+from .dice import roll_off, roll_quantity
 from .effects import Effect, ScenarioFact, ServeMissedGame, effects_from_list, effects_to_list
 from .scenarios import SETUP
 from .state import MordheimSettings, WarbandSnapshot
