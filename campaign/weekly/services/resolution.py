@@ -39,9 +39,9 @@ from campaign.models import Week
 from campaign.services.weeks import week_resolve_claimed
 from referee.engine.dice import ReplayRoller
 from referee.engine.rolls import Roll, roll_to_dict
+from referee.engine.sealed import Decision, Move, MoveResult, WeekPlan
 from referee.engine.systems.weekly_moves import SYSTEM, GameState, WeeklyMovesSettings
 from referee.engine.systems.weekly_moves.state import WeekLedger
-from referee.engine.weekly import Decision, Move, MoveResult, WeekPlan
 from referee.models import LedgerEntry, RollStream, Visibility
 from referee.services.ledger import LedgerRoller
 

@@ -100,9 +100,9 @@ def test_every_result_can_be_recomputed_from_the_start_state_and_the_stored_roll
     from campaign.weekly.services.resolution import stored_rolls
     from campaign.weekly.state import load_state
     from referee.engine.dice import ReplayRoller
+    from referee.engine.sealed import WeekPlan, run_week
     from referee.engine.systems.weekly_moves import SYSTEM, GameState, WeeklyMovesSettings
     from referee.engine.systems.weekly_moves.synthetic import make_synthetic_week
-    from referee.engine.weekly import WeekPlan, run_week
     from tests.campaign.weekly.synthetic import store_synthetic
 
     synthetic = make_synthetic_week(n_players=12, moves_each=3, seed=5)

@@ -6,14 +6,14 @@ from dataclasses import dataclass, field
 import pytest
 
 from referee.engine.rolls import Roll
-from referee.engine.weekly import (
+from referee.engine.sealed import (
     Decision,
     Event,
     Move,
     MoveError,
     MoveResult,
     MoveType,
-    WeeklySystem,
+    SealedSystem,
     WeekOutcome,
     WeekPlan,
     get_weekly_system,
@@ -96,9 +96,9 @@ COIN = register_weekly_system(CoinSystem())
 
 def test_registry_finds_plugins_by_slug_and_imports_built_ins():
     assert get_weekly_system("coin_test") is COIN
-    assert isinstance(COIN, WeeklySystem)
+    assert isinstance(COIN, SealedSystem)
     weekly = get_weekly_system("weekly_moves")  # imported on first use
-    assert weekly.slug == "weekly_moves" and isinstance(weekly, WeeklySystem)
+    assert weekly.slug == "weekly_moves" and isinstance(weekly, SealedSystem)
     assert {"coin_test", "weekly_moves"} <= set(weekly_system_slugs())
     with pytest.raises(KeyError):
         get_weekly_system("no_such_game")

@@ -3,7 +3,7 @@
 Importing this package registers it as the weekly system ``weekly_moves``.
 """
 
-from referee.engine.weekly import register_weekly_system
+from referee.engine.sealed import register_weekly_system
 
 from .free import begin_week, ritual_showdown
 from .rulings import gm_kill_player

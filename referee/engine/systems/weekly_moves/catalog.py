@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from referee.engine.packs import PackError, PackSource, register_pack_parser
+from referee.engine.sealed import MoveType
 from referee.engine.tables import RollTable, TableError, parse_table
-from referee.engine.weekly import MoveType
 
 PACK_DIR = Path(__file__).resolve().parents[4] / "fixtures" / "weekly_moves"
 LANGS = ("en", "ru")

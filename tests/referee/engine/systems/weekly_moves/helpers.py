@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.engine.rolls import Roll
+from referee.engine.sealed import Move, MoveResult, WeekOutcome, run_week
 from referee.engine.systems.weekly_moves import SYSTEM, GameState, InfoHolding, Player, WeeklyMovesSettings
-from referee.engine.weekly import Move, MoveResult, WeekOutcome, run_week
 
 _NOTATION = re.compile(r"^(\d*)d(\d+)$", re.IGNORECASE)
 
