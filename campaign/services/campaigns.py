@@ -47,8 +47,8 @@ def rules_pack_pinned(*, slug: str, version: str | None = None) -> RulesPack:
 
     A pack this server loaded from ``fixtures/`` is stored on first use.
     """
-    from referee.packs import get_pack
-    from referee.services.packs import rules_pack_sync
+    from referee.served_packs import get_pack
+    from referee.services.rules_packs import rules_pack_sync
 
     loaded = get_pack(slug, version)
     if loaded is not None:

@@ -24,7 +24,7 @@ def require_mordheim(campaign: Campaign) -> None:
 
 def tables_of(rules_pack: RulesPack) -> MordheimTables:
     """The tables of the pinned pack version: the served pack when it is that version, else the stored copy."""
-    from referee.packs import get_pack
+    from referee.served_packs import get_pack
 
     loaded = get_pack(rules_pack.slug, rules_pack.version)
     if loaded is not None and loaded.checksum == rules_pack.checksum and isinstance(loaded.typed, MordheimPack):

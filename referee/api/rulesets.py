@@ -16,9 +16,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.errors import DomainError, NotFound
-from referee.engine.packs import LoadedPack
+from referee.engine.packfiles import LoadedPack
 from referee.engine.tables import InvalidRoll, describe_values
-from referee.packs import get_pack, packs
+from referee.served_packs import get_pack, packs
 
 VERSION_PARAM = OpenApiParameter("version", str, description="A pack version; the newest when omitted.")
 

@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from campaign.errors import Conflict, NotFound, RuleViolation
 from campaign.models import Campaign, Membership
+from referee.engine.chain import entry_hash
 from referee.engine.dice import DiceError, SeededRoller
-from referee.engine.ledger import entry_hash
 from referee.engine.rolls import Roll
 from referee.models import LedgerEntry, RollStream, Visibility
 from referee.services.streams import open_week_stream, user_stream_current

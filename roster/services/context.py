@@ -13,7 +13,7 @@ from referee.engine.systems.mordheim.lists import WarbandList
 from referee.engine.systems.mordheim.pack import MordheimPack
 from referee.engine.systems.mordheim.roster_errors import MESSAGES, RosterRuleError
 from referee.engine.systems.mordheim.roster_hiring import HenchmanGroup, RosterSummary
-from referee.packs import get_pack
+from referee.served_packs import get_pack
 from roster.models import Warband, Warrior
 
 

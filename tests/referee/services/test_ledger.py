@@ -6,7 +6,7 @@ from django.db import connection
 from campaign.errors import Conflict, NotFound, RuleViolation
 from campaign.services import week_close
 from referee.engine import fairness
-from referee.engine.ledger import GENESIS
+from referee.engine.chain import GENESIS
 from referee.engine.rolls import Roll
 from referee.models import LedgerEntry, RollStream
 from referee.services.ledger import roll_make

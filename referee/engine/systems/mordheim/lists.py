@@ -4,7 +4,7 @@ The data lives in ``fixtures/mordheim/``: ``equipment.json`` (the price chart an
 the rare items) and one ``warbands/<slug>.json`` per warband list. The schema is
 documented in ``fixtures/mordheim/PROVENANCE.md``. Parsing is in
 :mod:`.lists_parse`; it refuses a malformed entry with a
-:class:`~referee.engine.packs.PackError` naming the file and the entry, so a bad
+:class:`~referee.engine.packfiles.PackError` naming the file and the entry, so a bad
 pack stops start-up instead of surfacing as a wrong price at the table.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from referee.engine.packs import PackError
+from referee.engine.packfiles import PackError
 from referee.engine.systems.mordheim.lists_parse import parse_catalogue, parse_list
 from referee.engine.systems.mordheim.lists_types import (
     CATEGORIES,

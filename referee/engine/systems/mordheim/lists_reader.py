@@ -6,7 +6,7 @@ import re
 from collections.abc import Collection, Mapping
 from typing import Any, NoReturn
 
-from referee.engine.packs import PackError
+from referee.engine.packfiles import PackError
 from referee.engine.systems.mordheim.lists_types import Name
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.engine.packs import PackError, PackSource, register_pack_parser
+from referee.engine.packfiles import PackError, PackSource, register_pack_parser
 from referee.engine.systems.mordheim.lists import (
     Catalogue,
     WarbandList,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from referee.engine.packs import PackError
+from referee.engine.packfiles import PackError
 from referee.engine.tables import RollTable, TableError, parse_table
 
 from .state import STATS, MordheimSettings, Profile

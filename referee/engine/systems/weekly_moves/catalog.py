@@ -1,6 +1,6 @@
 """The intrigue game's rules pack (``fixtures/weekly_moves/``): move names, Troubles, ingredients.
 
-Loaded once and checked; a malformed file raises :class:`~referee.engine.packs.PackError`
+Loaded once and checked; a malformed file raises :class:`~referee.engine.packfiles.PackError`
 naming the file and the entry, so start-up stops with a message a pack author can act on.
 """
 
@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from referee.engine.packs import PackError, PackSource, register_pack_parser
+from referee.engine.packfiles import PackError, PackSource, register_pack_parser
 from referee.engine.sealed import MoveType
 from referee.engine.tables import RollTable, TableError, parse_table
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from referee.engine.packs import PackError
+from referee.engine.packfiles import PackError
 from referee.engine.systems.mordheim.lists import load_roster_data, parse_equipment
 from tests.referee.engine.systems.mordheim.roster_helpers import PACK, parse, raw_equipment, raw_list
 

@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from referee.engine.packs import PackError
+from referee.engine.packfiles import PackError
 from referee.engine.systems.mordheim.tables import MordheimTables, Reward, parse_reward
 
 from .helpers import raw_tables, tables

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from referee.engine.packs import PackError
+from referee.engine.packfiles import PackError
 from referee.engine.sealed import WeekOutcome, WeekPlan
 from referee.engine.systems.weekly_moves import SYSTEM, Ability, Companion, GameState, SettingsError
 from referee.engine.systems.weekly_moves import WeeklyMovesSettings as S

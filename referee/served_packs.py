@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
 import referee.engine.systems
-from referee.engine.packs import LoadedPack, PackError, load_packs
+from referee.engine.packfiles import LoadedPack, PackError, load_packs
 
 
 def _import_systems() -> None:

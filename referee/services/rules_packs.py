@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from referee.engine.packs import LoadedPack
+from referee.engine.packfiles import LoadedPack
 from referee.models import RulesPack
 
 

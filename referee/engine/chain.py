@@ -1,4 +1,4 @@
-"""The roll ledger's pure parts: how an entry is hashed into its chain, and which die made each face.
+"""The roll ledger's pure parts: the hash chain of its entries, and which die made each face.
 
 Entry hash (hex SHA-256)::
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from referee.engine.packs import PackError, load_pack
+from referee.engine.packfiles import PackError, load_pack
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 
