@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from referee.engine.systems.mordheim.lists import WarbandList
+from referee.engine.systems.mordheim.lists.types import WarbandList
 from referee.engine.systems.mordheim.state import (
     HENCHMAN,
     HERO,
@@ -31,7 +31,7 @@ from referee.engine.systems.mordheim.state import (
     WarriorFlags,
     WarriorSnapshot,
 )
-from referee.engine.systems.mordheim.tables import MordheimTables
+from referee.engine.systems.mordheim.tables.book import MordheimTables
 from roster.models import Warband, Warrior
 
 # Which warband lists belong to a family whose rules change post-battle results

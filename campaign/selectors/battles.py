@@ -125,7 +125,7 @@ def scenario_sheet(battle: Battle) -> dict[str, Any] | None:
     if not battle.scenario or battle.campaign.system != "mordheim":
         return None
     from campaign.services.mordheim import settings_of, tables_of
-    from referee.engine.systems.mordheim.scenarios import SETUP
+    from referee.engine.systems.mordheim.battle.scenarios import SETUP
 
     info = tables_of(battle.campaign.rules_pack).scenarios.get(battle.scenario)
     if info is None:

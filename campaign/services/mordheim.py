@@ -7,9 +7,9 @@ from django.utils.translation import gettext as _
 from campaign.errors import Conflict
 from campaign.league import system_of
 from campaign.models import Campaign
-from referee.engine.systems.mordheim.pack import MordheimPack
 from referee.engine.systems.mordheim.state import MordheimSettings, SnapshotError, WarbandSnapshot
-from referee.engine.systems.mordheim.tables import MordheimTables
+from referee.engine.systems.mordheim.tables.book import MordheimTables
+from referee.engine.systems.mordheim.tables.pack_parser import MordheimPack
 from referee.models import RulesPack
 from roster.models import Warband
 

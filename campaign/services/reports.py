@@ -18,7 +18,7 @@ from campaign.models import Battle, BattleReport, Correction
 from campaign.services.access import ORGANISER, active_role, campaign_not_found
 from campaign.services.events import event_record
 from campaign.services.mordheim import require_mordheim, tables_of, warband_snapshot
-from referee.engine.systems.mordheim.battle import BattleReportError, BattleResult, validate_battle
+from referee.engine.systems.mordheim.battle.report import BattleReportError, BattleResult, validate_battle
 
 REPORTABLE = {Battle.Status.PAIRED, Battle.Status.READY, Battle.Status.REPORTED, Battle.Status.DISPUTED}
 

@@ -25,9 +25,9 @@ from campaign.league import league_of, system_of
 from campaign.models import Battle, Membership
 from campaign.services.events import event_record, events_batched
 from referee.engine.systems.mordheim import effects as fx
-from referee.engine.systems.mordheim.battle import BattleReportError, BattleResult
+from referee.engine.systems.mordheim.battle.report import BattleReportError, BattleResult
 from referee.engine.systems.mordheim.decisions import DecisionRequest
-from referee.engine.systems.mordheim.postbattle import PostBattleOutcome, run_post_battle
+from referee.engine.systems.mordheim.postbattle.sequence import PostBattleOutcome, run_post_battle
 from referee.engine.systems.mordheim.state import MordheimSettings
 from referee.models import Visibility
 from referee.services.ledger import LedgerRoller

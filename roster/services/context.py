@@ -9,10 +9,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from campaign.errors import Conflict, NotAllowed, NotFound, RuleViolation
-from referee.engine.systems.mordheim.lists import WarbandList
-from referee.engine.systems.mordheim.pack import MordheimPack
-from referee.engine.systems.mordheim.roster_errors import MESSAGES, RosterRuleError
-from referee.engine.systems.mordheim.roster_hiring import HenchmanGroup, RosterSummary
+from referee.engine.systems.mordheim.lists.types import WarbandList
+from referee.engine.systems.mordheim.tables.pack_parser import MordheimPack
+from referee.engine.systems.mordheim.warband.errors import MESSAGES, RosterRuleError
+from referee.engine.systems.mordheim.warband.hiring import HenchmanGroup, RosterSummary
 from referee.served_packs import get_pack
 from roster.models import Warband, Warrior
 

@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 
 from campaign.errors import Conflict, NotFound, RuleViolation
 from campaign.models import Battle
-from referee.engine.systems.mordheim.decisions import DecisionError, DecisionRequest, resolve_decision
+from referee.engine.systems.mordheim.answers import resolve_decision
+from referee.engine.systems.mordheim.decisions import DecisionError, DecisionRequest
 from referee.services.ledger import LedgerRoller
 from referee.services.streams import open_week_stream
 from roster.models import Aftermath, Decision

@@ -15,9 +15,9 @@ from simple_history.utils import bulk_update_with_history
 
 from referee.engine.systems.mordheim import effects as fx
 from referee.engine.systems.mordheim.apply import apply_effects
-from referee.engine.systems.mordheim.lists import WarbandList
-from referee.engine.systems.mordheim.pack import MordheimPack
+from referee.engine.systems.mordheim.lists.types import WarbandList
 from referee.engine.systems.mordheim.state import MordheimSettings, WarbandSnapshot
+from referee.engine.systems.mordheim.tables.pack_parser import MordheimPack
 from roster.models import Holding, Warband, Warrior
 from roster.services.treasury import treasury_apply
 from roster.snapshots import WRITTEN_FIELDS, race_base, warband_snapshot, write_warrior

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign.errors import NotFound, RuleViolation
-from referee.engine.systems.mordheim.roster_hiring import check_hire
+from referee.engine.systems.mordheim.warband.hiring import check_hire
 from roster.models import Holding, Warband, Warrior
 from roster.services.context import engine_rules, list_of, locked, pack_of, require, summary
 from roster.services.treasury import treasury_apply

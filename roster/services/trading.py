@@ -14,15 +14,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign.errors import NotFound, RuleViolation
-from referee.engine.systems.mordheim.lists import Item
-from referee.engine.systems.mordheim.roster_equipment import (
+from referee.engine.systems.mordheim.lists.types import Item
+from referee.engine.systems.mordheim.warband.equipment import (
     check_buy,
     check_transfer,
     effective_rarity,
     purchase_price,
     variable_price,
 )
-from referee.engine.systems.mordheim.roster_trading import SearchingHero, rare_search, sell_price
+from referee.engine.systems.mordheim.warband.trading import SearchingHero, rare_search, sell_price
 from referee.services.ledger import LedgerRoller
 from referee.services.streams import open_week_stream
 from roster.models import Holding, RareSearch, Warband, Warrior

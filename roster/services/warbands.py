@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from campaign.errors import Conflict, NotFound, RuleViolation
 from campaign.models import Campaign, Correction, Membership
-from referee.engine.systems.mordheim.roster_rating import RatedWarrior, warband_rating
+from referee.engine.systems.mordheim.warband.rating import RatedWarrior, warband_rating
 from roster.models import Warband, Warrior
 from roster.services.context import locked, on_roster, pack_of, require
 from roster.services.treasury import treasury_apply

@@ -7,8 +7,8 @@ from django.conf import settings
 
 from referee.engine.dice import ReplayRoller
 from referee.engine.rolls import Roll
-from referee.engine.systems.mordheim.battle import BattleResult
-from referee.engine.systems.mordheim.postbattle import run_post_battle
+from referee.engine.systems.mordheim.battle.report import BattleResult
+from referee.engine.systems.mordheim.postbattle.sequence import run_post_battle
 from referee.models import LedgerEntry
 from roster.models import Aftermath, Decision, TreasuryEntry, Warband, Warrior
 from roster.services.aftermath import aftermath_apply, aftermath_roll, aftermath_run

@@ -27,7 +27,7 @@ from referee.engine.systems.mordheim.state import (
     WarriorFlags,
     WarriorSnapshot,
 )
-from referee.engine.systems.mordheim.tables import MordheimTables
+from referee.engine.systems.mordheim.tables.book import MordheimTables
 
 ROOT = Path(__file__).resolve().parents[5]
 TABLES_PATH = ROOT / "fixtures" / "mordheim" / "tables.json"
@@ -189,7 +189,7 @@ def post_battle(
     battle: Any, wbs: tuple[WarbandSnapshot, ...], faces: Iterable[int], settings: MordheimSettings = SETTINGS
 ):
     """Run the whole sequence with scripted faces; returns (outcome, roller)."""
-    from referee.engine.systems.mordheim.postbattle import run_post_battle
+    from referee.engine.systems.mordheim.postbattle.sequence import run_post_battle
 
     roller = ScriptedRoller(faces)
     outcome = run_post_battle(battle=battle, warbands=wbs, tables=tables(), settings=settings, roller=roller)

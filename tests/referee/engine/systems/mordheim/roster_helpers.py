@@ -15,14 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from referee.engine.rolls import Roll
-from referee.engine.systems.mordheim.lists import (
+from referee.engine.systems.mordheim.lists.loading import RosterData, load_roster_data, parse_warband_list
+from referee.engine.systems.mordheim.lists.types import (
     Catalogue,
     KnownIds,
-    RosterData,
     WarbandList,
     known_ids_from_tables,
-    load_roster_data,
-    parse_warband_list,
 )
 
 ROOT = Path(__file__).resolve().parents[5]
