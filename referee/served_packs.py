@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from functools import cache
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
-import referee.engine.systems
+from referee.engine.game_systems import pack_parser_for
 from referee.engine.packfiles import LoadedPack, PackError, load_packs
-
-
-def _import_systems() -> None:
-    """Import every system module so each registers its pack parser (plug-ins, no if-chain)."""
-    for module in pkgutil.iter_modules(referee.engine.systems.__path__, "referee.engine.systems."):
-        importlib.import_module(module.name)
 
 
 @cache
 def packs() -> tuple[LoadedPack, ...]:
-    _import_systems()
     try:
-        return tuple(load_packs(settings.FIXTURES_DIR))
+        return tuple(load_packs(settings.FIXTURES_DIR, parser_for=pack_parser_for))
     except PackError as exc:
         raise ImproperlyConfigured(f"Rules pack in fixtures/ is malformed: {exc}") from exc
 

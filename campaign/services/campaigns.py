@@ -16,7 +16,7 @@ from campaign.models import Campaign, Membership, Week
 from campaign.schedule import valid_time_zone
 from campaign.services.access import ORGANISER, require_role
 from campaign.services.events import event_record
-from referee.engine.settings_registry import SettingsInvalid
+from referee.engine.system_settings import SettingsInvalid
 from referee.models import RulesPack
 
 

@@ -1,8 +1,9 @@
 """Rules packs: folders of JSON under ``fixtures/<system>/`` loaded into typed objects.
 
 A pack folder holds ``pack.json`` (the manifest: system, version, names, the
-files that make it up) and the JSON files it lists. Each game system registers
-a parser that turns the raw files into its own typed objects; a malformed pack
+files that make it up) and the JSON files it lists. A game system's parser
+(``GameSystem.pack_parser`` in :mod:`referee.engine.game_systems`) turns the raw
+files into its own typed objects; a malformed pack
 raises :class:`PackError` naming the file and the entry, so start-up stops
 with a message a pack author can act on.
 """
@@ -44,21 +45,13 @@ class PackSource:
 
 
 PackParser = Callable[[PackSource], Any]
-_PARSERS: dict[str, PackParser] = {}
+#: Where a system's parser comes from: its slug -> its parser, or None for raw files and tables only.
+ParserLookup = Callable[[str], PackParser | None]
 
 
-def register_pack_parser(system: str) -> Callable[[PackParser], PackParser]:
-    """Register the function that turns a system's :class:`PackSource` into typed data."""
-
-    def decorator(fn: PackParser) -> PackParser:
-        _PARSERS[system] = fn
-        return fn
-
-    return decorator
-
-
-def pack_parser(system: str) -> PackParser | None:
-    return _PARSERS.get(system)
+def no_parser(system: str) -> PackParser | None:
+    """Read every pack as raw files and roll tables, with no system's typed data."""
+    return None
 
 
 MANIFEST = "pack.json"
@@ -177,19 +170,22 @@ def _collect_tables(source: PackSource) -> tuple[dict[str, Any], dict[str, RollT
     return tables, roll_tables
 
 
-def load_pack(directory: Path) -> LoadedPack:
-    """Read and validate one pack folder; :class:`PackError` names the file and entry at fault."""
+def load_pack(directory: Path, *, parser_for: ParserLookup = no_parser) -> LoadedPack:
+    """Read and validate one pack folder; :class:`PackError` names the file and entry at fault.
+
+    ``parser_for`` gives the parser of the pack's system (``game_systems.pack_parser_for``).
+    """
     source = read_pack_source(directory)
     tables, roll_tables = _collect_tables(source)
-    parser = pack_parser(source.system)
+    parser = parser_for(source.system)
     typed = parser(source) if parser is not None else None
     return LoadedPack(
         source=source, checksum=_checksum(source), tables=tables, roll_tables=roll_tables, typed=typed
     )
 
 
-def load_packs(root: Path) -> list[LoadedPack]:
+def load_packs(root: Path, *, parser_for: ParserLookup = no_parser) -> list[LoadedPack]:
     """Every pack under ``root`` (each folder holding a pack.json), sorted by slug and version."""
-    packs = [load_pack(manifest.parent) for manifest in sorted(root.glob(f"*/{MANIFEST}"))]
-    packs += [load_pack(manifest.parent) for manifest in sorted(root.glob(f"*/*/{MANIFEST}"))]
+    manifests = sorted(root.glob(f"*/{MANIFEST}")) + sorted(root.glob(f"*/*/{MANIFEST}"))
+    packs = [load_pack(manifest.parent, parser_for=parser_for) for manifest in manifests]
     return sorted(packs, key=lambda p: (p.slug, p.version))

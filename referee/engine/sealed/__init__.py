@@ -23,13 +23,7 @@ result so the caller can store them and replay them, never rolling again.
 from referee.engine.sealed.moves import RESULT_STATUSES, Decision, Event, Move, MoveError, MoveType
 from referee.engine.sealed.results import MoveResult, WeekOutcome, WeekPlan
 from referee.engine.sealed.run import iter_resolution, run_week
-from referee.engine.sealed.system import (
-    Progress,
-    SealedSystem,
-    get_weekly_system,
-    register_weekly_system,
-    weekly_system_slugs,
-)
+from referee.engine.sealed.system import Progress, SealedSystem
 
 __all__ = [
     "RESULT_STATUSES",
@@ -43,9 +37,6 @@ __all__ = [
     "SealedSystem",
     "WeekOutcome",
     "WeekPlan",
-    "get_weekly_system",
     "iter_resolution",
-    "register_weekly_system",
     "run_week",
-    "weekly_system_slugs",
 ]

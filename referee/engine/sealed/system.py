@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
@@ -65,28 +64,3 @@ class SealedSystem(Protocol):
     ) -> WeekOutcome:
         """Plan and resolve the whole week."""
         ...
-
-
-_SYSTEMS: dict[str, SealedSystem] = {}
-
-
-def register_weekly_system(system: SealedSystem) -> SealedSystem:
-    """Register ``system`` under its slug (called when the system's package is imported)."""
-    _SYSTEMS[system.slug] = system
-    return system
-
-
-def get_weekly_system(slug: str) -> SealedSystem:
-    """The system registered as ``slug``, importing ``referee.engine.systems.<slug>`` on first use."""
-    if slug not in _SYSTEMS:
-        try:
-            importlib.import_module(f"referee.engine.systems.{slug}")
-        except ModuleNotFoundError as exc:
-            raise KeyError(f"no weekly system {slug!r}") from exc
-    if slug not in _SYSTEMS:
-        raise KeyError(f"no weekly system {slug!r}")
-    return _SYSTEMS[slug]
-
-
-def weekly_system_slugs() -> list[str]:
-    return sorted(_SYSTEMS)

@@ -6,7 +6,9 @@ from typing import Any
 
 import pytest
 
+from referee.engine.game_systems import pack_parser_for
 from referee.engine.packfiles import PackError, load_pack
+from referee.engine.systems.mordheim.tables.pack_parser import MordheimPack
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 
@@ -34,8 +36,9 @@ def d6_table(*rows: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_it_loads_the_shipped_mordheim_pack() -> None:
-    pack = load_pack(FIXTURES / "mordheim")
+    pack = load_pack(FIXTURES / "mordheim", parser_for=pack_parser_for)
     assert (pack.slug, pack.system) == ("mordheim", "mordheim")
+    assert isinstance(pack.typed, MordheimPack)
     assert pack.roll_tables["serious_injury_hero"].lookup(35).id == "INJ_DEEP_WOUND"
     assert pack.roll_tables["serious_injury_hero"].lookup(16).id == "INJ_MULTIPLE"
     assert len(pack.checksum) == 64

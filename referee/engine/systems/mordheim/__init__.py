@@ -7,5 +7,3 @@ Shared by every part: ``state`` (snapshots and settings), ``dice`` (MH-GEN helpe
 (roster rules: hiring, equipment, trading, rating), ``battle/`` (pre-battle, scenarios,
 the battle report) and ``postbattle/`` (the post-battle sequence).
 """
-
-from referee.engine.systems.mordheim.tables import pack_parser as pack_parser  # registers the pack parser

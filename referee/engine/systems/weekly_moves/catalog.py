@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from referee.engine.packfiles import PackError, PackSource, register_pack_parser
+from referee.engine.packfiles import PackError, PackSource
 from referee.engine.sealed import MoveType
 from referee.engine.tables import RollTable, TableError, parse_table
 
@@ -99,7 +99,6 @@ def parse_catalogue(files: Mapping[str, Any]) -> Catalogue:
     return Catalogue(move_types=moves, move_data=data, troubles=troubles, ingredients=tuple(ingredients))
 
 
-@register_pack_parser("weekly_moves")
 def parse_pack(source: PackSource) -> Catalogue:
     return parse_catalogue(source.files)
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.engine.packfiles import PackError, PackSource, register_pack_parser
+from referee.engine.packfiles import PackError, PackSource
 from referee.engine.systems.mordheim.lists.loading import parse_equipment, parse_warband_list
 from referee.engine.systems.mordheim.lists.types import Catalogue, WarbandList, known_ids_from_tables
 from referee.engine.systems.mordheim.tables.book import MordheimTables
@@ -32,7 +32,6 @@ def _file(source: PackSource, name: str) -> Any:
     return source.files[name]
 
 
-@register_pack_parser("mordheim")
 def parse_mordheim_pack(source: PackSource) -> MordheimPack:
     """Validate every file of a Mordheim pack; :class:`PackError` names the file and entry at fault."""
     raw_tables = _file(source, TABLES)

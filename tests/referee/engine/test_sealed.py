@@ -1,10 +1,9 @@
-"""The generic weekly mechanism: registry, plug-in protocol, progress, pause and resume, round trips."""
+"""The sealed-moves mechanism: the plug-in protocol, progress, pause and resume, round trips."""
 
 import json
 from dataclasses import dataclass, field
 
-import pytest
-
+from referee.engine.game_systems import system
 from referee.engine.rolls import Roll
 from referee.engine.sealed import (
     Decision,
@@ -16,11 +15,8 @@ from referee.engine.sealed import (
     SealedSystem,
     WeekOutcome,
     WeekPlan,
-    get_weekly_system,
     iter_resolution,
-    register_weekly_system,
     run_week,
-    weekly_system_slugs,
 )
 from tests.referee.engine.systems.weekly_moves.helpers import ScriptedRoller
 
@@ -91,17 +87,13 @@ class CoinSystem:
         )
 
 
-COIN = register_weekly_system(CoinSystem())
+COIN = CoinSystem()
 
 
-def test_registry_finds_plugins_by_slug_and_imports_built_ins():
-    assert get_weekly_system("coin_test") is COIN
+def test_a_plugin_and_the_weekly_moves_game_are_sealed_systems():
     assert isinstance(COIN, SealedSystem)
-    weekly = get_weekly_system("weekly_moves")  # imported on first use
-    assert weekly.slug == "weekly_moves" and isinstance(weekly, SealedSystem)
-    assert {"coin_test", "weekly_moves"} <= set(weekly_system_slugs())
-    with pytest.raises(KeyError):
-        get_weekly_system("no_such_game")
+    weekly = system("weekly_moves").sealed
+    assert weekly is not None and weekly.slug == "weekly_moves" and isinstance(weekly, SealedSystem)
 
 
 def test_progress_is_reported_per_move_in_order():
