@@ -39,11 +39,6 @@ def d66(roll: Roll) -> int:
     return 10 * roll.faces[0] + roll.faces[1]
 
 
-def roll_value(roll: Roll) -> int:
-    """The table value of a roll: D66 read from its faces, anything else its total."""
-    return d66(roll) if roll.notation == "D66" else roll.total
-
-
 def roll_quantity(roller: Roller, expr: str, *, rule: str, label: str = "") -> int:
     """A quantity such as ``1``, ``D3``, ``2D6``, ``D6x5`` (a D6 times 5), ``5D6x5``."""
     expr = expr.strip()

@@ -76,10 +76,6 @@ class Item:
     restriction: str = ""
     source: tuple[str, ...] = ()
 
-    @property
-    def is_rare(self) -> bool:
-        return self.rarity is not None
-
 
 @dataclass(frozen=True)
 class Catalogue:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.engine.rolls import Roll, Roller, roll_from_dict, roll_to_dict
-from referee.engine.systems.mordheim.apply import apply_effect, apply_effects
+from referee.engine.systems.mordheim.apply import apply_effect
 from referee.engine.systems.mordheim.battle.report import BattleResult, validate_battle
 from referee.engine.systems.mordheim.battle.scenarios import RewardRecord, scenario_rewards
 from referee.engine.systems.mordheim.decisions import DecisionRequest
@@ -258,10 +258,3 @@ def _income(run: _Run, warband: str, sale: str | None) -> IncomeRecord:
     found = sum(e.amount for e in run.effects if isinstance(e, AddShards) and e.warband == warband)
     held = find_warband(run.warbands, warband).shards
     return IncomeRecord(warband, gold, found, held, sale)
-
-
-def effects_for(
-    outcome: PostBattleOutcome, warbands: tuple[WarbandSnapshot, ...]
-) -> tuple[WarbandSnapshot, ...]:
-    """The warbands once the outcome's immediate effects are applied (for previews and tests)."""
-    return apply_effects(warbands, outcome.effects)
