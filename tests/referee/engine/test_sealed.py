@@ -18,7 +18,7 @@ from referee.engine.sealed import (
     iter_resolution,
     run_week,
 )
-from tests.referee.engine.systems.weekly_moves.helpers import ScriptedRoller
+from tests.support.dice import ScriptedRoller
 
 
 @dataclass

@@ -5,7 +5,6 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from referee.engine.dice import ReplayRoller
 from referee.engine.rolls import Roll
 from referee.engine.systems.mordheim.battle.report import BattleResult
 from referee.engine.systems.mordheim.postbattle.sequence import run_post_battle
@@ -14,6 +13,7 @@ from roster.models import Aftermath, Decision, TreasuryEntry, Warband, Warrior
 from roster.services.aftermath import aftermath_apply, aftermath_roll, aftermath_run
 from roster.tasks import aftermath_run_task
 from tests.roster.aftermath.helpers import fight, queued
+from tests.support.dice import ReplayRoller
 from tests.support.world import World
 
 pytestmark = pytest.mark.django_db

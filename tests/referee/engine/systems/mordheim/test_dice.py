@@ -21,20 +21,10 @@ from referee.engine.systems.mordheim.postbattle.injuries import roll_hero_injury
 from referee.engine.systems.mordheim.postbattle.injury_records import WarriorInjury
 from referee.engine.systems.mordheim.state import MordheimSettings
 from referee.engine.tables import InvalidRoll
+from tests.support.dice import ReplayRoller, ScriptedRoller, endless
 
-from .helpers import (
-    ReplayRoller,
-    ScriptedRoller,
-    endless,
-    group,
-    hero,
-    leader,
-    post_battle,
-    raw_tables,
-    tables,
-    warband,
-)
 from .helpers import d66 as faces_of
+from .helpers import group, hero, leader, post_battle, raw_tables, tables, warband
 
 
 def injure(roller, settings) -> WarriorInjury:

@@ -8,8 +8,9 @@ from referee.engine.systems.mordheim.answers import resolve_decision
 from referee.engine.systems.mordheim.battle.prebattle import PreBattleOutcome, run_pre_battle
 from referee.engine.systems.mordheim.effects import ScenarioFact, ServeMissedGame
 from referee.engine.systems.mordheim.state import MordheimSettings
+from tests.support.dice import ScriptedRoller
 
-from ..helpers import SETTINGS, ScriptedRoller, flags, group, hero, leader, rules_of, tables, warband
+from ..helpers import SETTINGS, flags, group, hero, leader, rules_of, tables, warband
 
 
 def sides(a_rating=100, b_rating=150, a_extra=(), b_extra=()):

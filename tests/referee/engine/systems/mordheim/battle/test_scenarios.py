@@ -35,8 +35,9 @@ from referee.engine.systems.mordheim.battle.scenarios import (
 from referee.engine.systems.mordheim.effects import AddGold, AddItem, AddShards, ScenarioFact
 from referee.engine.systems.mordheim.postbattle.experience import battle_experience
 from referee.engine.systems.mordheim.state import MordheimSettings
+from tests.support.dice import ScriptedRoller
 
-from ..helpers import SETTINGS, ScriptedRoller, group, hero, leader, rules_of, tables, warband
+from ..helpers import SETTINGS, group, hero, leader, rules_of, tables, warband
 
 
 def sides(**kw):

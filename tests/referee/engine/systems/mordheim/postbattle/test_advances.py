@@ -12,21 +12,9 @@ from referee.engine.systems.mordheim.decisions import DecisionError
 from referee.engine.systems.mordheim.effects import GainSkill, GainSpell, Note, PromoteToHero, StatChange
 from referee.engine.systems.mordheim.postbattle.advances import AdvanceSession, thresholds_crossed
 from referee.engine.systems.mordheim.state import STATS, MordheimSettings, Profile, find_warrior
+from tests.support.dice import ScriptedRoller, endless
 
-from ..helpers import (
-    HERO_PROFILE,
-    SETTINGS,
-    ScriptedRoller,
-    at_max,
-    endless,
-    group,
-    hero,
-    leader,
-    raw_tables,
-    rules_of,
-    tables,
-    warband,
-)
+from ..helpers import HERO_PROFILE, SETTINGS, at_max, group, hero, leader, raw_tables, rules_of, tables, warband
 
 
 def advance(w, faces, *, others=(), settings=SETTINGS, slots=6, **wb_kw):

@@ -20,8 +20,9 @@ from referee.engine.systems.mordheim.postbattle.experience import (
     warband_rating,
 )
 from referee.engine.systems.mordheim.state import HENCHMAN, HERO, MordheimSettings, find_warrior
+from tests.support.dice import ScriptedRoller
 
-from ..helpers import SETTINGS, ScriptedRoller, group, hero, leader, rules_of, tables, warband
+from ..helpers import SETTINGS, group, hero, leader, rules_of, tables, warband
 
 
 def xp(battle, before, after_effects=(), settings=SETTINGS):

@@ -16,19 +16,9 @@ from referee.engine.systems.mordheim.postbattle.exploration import (
 )
 from referee.engine.systems.mordheim.postbattle.skills import wyrdstone_hunter_rerolls
 from referee.engine.systems.mordheim.state import MordheimSettings
+from tests.support.dice import ScriptedRoller
 
-from ..helpers import (
-    SETTINGS,
-    ScriptedRoller,
-    flags,
-    group,
-    hero,
-    leader,
-    post_battle,
-    rules_of,
-    tables,
-    warband,
-)
+from ..helpers import SETTINGS, flags, group, hero, leader, post_battle, rules_of, tables, warband
 
 
 def six_heroes(**kw):

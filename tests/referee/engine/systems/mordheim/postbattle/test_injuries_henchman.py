@@ -9,8 +9,9 @@ from referee.engine.systems.mordheim.battle.report import BattleResult, OutOfAct
 from referee.engine.systems.mordheim.effects import RemoveModels
 from referee.engine.systems.mordheim.postbattle.injuries import roll_henchman_injuries
 from referee.engine.systems.mordheim.state import find_warband
+from tests.support.dice import ScriptedRoller
 
-from ..helpers import ScriptedRoller, d66, group, hero, leader, post_battle, rules_of, tables, warband
+from ..helpers import d66, group, hero, leader, post_battle, rules_of, tables, warband
 
 
 def hench(faces, ooa, count=3):

@@ -24,20 +24,9 @@ from referee.engine.systems.mordheim.effects import (
 )
 from referee.engine.systems.mordheim.postbattle.injuries import roll_hero_injury
 from referee.engine.systems.mordheim.state import MordheimSettings, find_warrior
+from tests.support.dice import ScriptedRoller
 
-from ..helpers import (
-    SETTINGS,
-    ScriptedRoller,
-    d66,
-    flags,
-    group,
-    hero,
-    kinds,
-    leader,
-    rules_of,
-    tables,
-    warband,
-)
+from ..helpers import SETTINGS, d66, flags, group, hero, kinds, leader, rules_of, tables, warband
 
 
 def injure(faces, *, by="b-champ", settings=SETTINGS, b=None, extra=(), **hero_kw):

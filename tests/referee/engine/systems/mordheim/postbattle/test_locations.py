@@ -20,8 +20,9 @@ from referee.engine.systems.mordheim.effects import (
     SetWarbandFlag,
 )
 from referee.engine.systems.mordheim.postbattle.locations import resolve_location
+from tests.support.dice import ScriptedRoller, endless
 
-from ..helpers import SETTINGS, ScriptedRoller, endless, group, hero, leader, tables, warband
+from ..helpers import SETTINGS, group, hero, leader, tables, warband
 
 KNOWN_DECISIONS = {"well_hero", "the_pit", "share_xp", "academic_hero", "haggle_hero", "fighting_arena"}
 

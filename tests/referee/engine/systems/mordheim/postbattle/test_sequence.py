@@ -27,19 +27,9 @@ from referee.engine.systems.mordheim.effects import (
 )
 from referee.engine.systems.mordheim.postbattle.sequence import PostBattleOutcome, run_post_battle
 from referee.engine.systems.mordheim.state import STATS, MordheimSettings, SnapshotError
+from tests.support.dice import ReplayRoller, ScriptedRoller
 
-from ..helpers import (
-    SETTINGS,
-    ReplayRoller,
-    ScriptedRoller,
-    d66,
-    group,
-    hero,
-    leader,
-    post_battle,
-    tables,
-    warband,
-)
+from ..helpers import SETTINGS, d66, group, hero, leader, post_battle, tables, warband
 
 dice = pytest.importorskip("referee.engine.dice")
 
@@ -173,10 +163,10 @@ def test_replaying_the_stored_rolls_reproduces_the_outcome_exactly():
     assert real.to_dict() == outcome.to_dict()
 
 
-def test_the_same_faces_give_the_same_outcome_with_the_real_scripted_roller():
+def test_the_same_faces_give_the_same_outcome():
     ours, _ = run()
     theirs = run_post_battle(
-        battle=BATTLE, warbands=world(), tables=tables(), settings=SETTINGS, roller=dice.ScriptedRoller(FACES)
+        battle=BATTLE, warbands=world(), tables=tables(), settings=SETTINGS, roller=ScriptedRoller(FACES)
     )
     assert theirs.effects == ours.effects and theirs.decisions == ours.decisions
 

@@ -10,8 +10,9 @@ from referee.engine.systems.mordheim.postbattle.skills import (
     skill_effect,
 )
 from referee.engine.systems.mordheim.state import MordheimSettings
+from tests.support.dice import ScriptedRoller
 
-from ..helpers import SETTINGS, ScriptedRoller, group, hero, leader, raw_tables, tables, warband
+from ..helpers import SETTINGS, group, hero, leader, raw_tables, tables, warband
 
 SPEC_SKILLS = {
     "combat": [

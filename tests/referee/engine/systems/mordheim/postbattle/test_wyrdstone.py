@@ -10,8 +10,9 @@ from referee.engine.systems.mordheim.battle.report import BattleResult
 from referee.engine.systems.mordheim.effects import SellShards
 from referee.engine.systems.mordheim.postbattle.wyrdstone import sale_price, sale_request, sale_warriors
 from referee.engine.systems.mordheim.state import MordheimSettings, find_warband
+from tests.support.dice import ScriptedRoller
 
-from ..helpers import SETTINGS, ScriptedRoller, flags, group, hero, leader, post_battle, tables, warband
+from ..helpers import SETTINGS, flags, group, hero, leader, post_battle, tables, warband
 
 SPEC = {
     1: (45, 40, 35, 30, 30, 25),

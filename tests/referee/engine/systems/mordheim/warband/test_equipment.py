@@ -15,7 +15,8 @@ from referee.engine.systems.mordheim.warband.equipment import (
     purchase_price,
 )
 from referee.engine.systems.mordheim.warband.errors import EquipmentRefused, TradeRefused
-from tests.referee.engine.systems.mordheim.roster_helpers import ScriptedRoller, catalogue, warband
+from tests.referee.engine.systems.mordheim.roster_helpers import catalogue, warband
+from tests.support.dice import ScriptedRoller
 
 REIKLAND = warband("reikland")
 CAPTAIN = REIKLAND.warrior_type("mercenary_captain")

@@ -16,7 +16,8 @@ from referee.engine.systems.mordheim.warband.trading import (
     rare_search,
     sell_price,
 )
-from tests.referee.engine.systems.mordheim.roster_helpers import ScriptedRoller, catalogue, warband
+from tests.referee.engine.systems.mordheim.roster_helpers import catalogue, warband
+from tests.support.dice import ScriptedRoller
 
 REIKLAND = warband("reikland")
 CAPTAIN = REIKLAND.warrior_type("mercenary_captain")
