@@ -3,7 +3,7 @@
 The data lives in ``fixtures/mordheim/``: ``equipment.json`` (the price chart and
 the rare items) and one ``warbands/<slug>.json`` per warband list. The schema is
 documented in ``fixtures/mordheim/PROVENANCE.md``. Parsing is in
-:mod:`.lists_parse`; it refuses a malformed entry with a
+:mod:`.parse`; it refuses a malformed entry with a
 :class:`~referee.engine.packfiles.PackError` naming the file and the entry, so a bad
 pack stops start-up instead of surfacing as a wrong price at the table.
 """

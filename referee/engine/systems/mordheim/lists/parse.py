@@ -1,4 +1,4 @@
-"""Parsing ``equipment.json`` and ``warbands/<slug>.json`` into the values of :mod:`.lists_types`.
+"""Parsing ``equipment.json`` and ``warbands/<slug>.json`` into the values of :mod:`.types`.
 
 Every refusal is a :class:`PackError` whose ``entry`` names the place a pack
 author has to look (``heroes[2] (champion)``, ``equipment_lists.mercenary[5]

@@ -1,4 +1,4 @@
-"""Reading raw JSON values with errors that name the file and the entry (used by :mod:`.lists_parse`)."""
+"""Reading raw JSON values with errors that name the file and the entry (used by :mod:`.parse`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The typed values of the Mordheim warband lists and equipment catalogue.
 
-Frozen dataclasses only; parsing lives in :mod:`.lists_parse` and the public
+Frozen dataclasses only; parsing lives in :mod:`.parse` and the public
 entry points in :mod:`.lists`.
 """
 
