@@ -13,7 +13,8 @@ from dataclasses import MISSING, asdict, dataclass, field, fields, replace
 from datetime import time
 from typing import Any
 
-from referee.engine.settings_registry import SettingsInvalid, settings_class, settings_for
+from referee.engine.game_systems import settings_class, settings_for
+from referee.engine.system_settings import SettingsInvalid
 
 _HHMM = re.compile(r"([01]\d|2[0-3]):([0-5]\d)")
 

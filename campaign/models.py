@@ -9,7 +9,7 @@ their warbands and battles stay where they are.
 
 ``Campaign.settings`` holds the league's settings (``campaign.league``) and every
 GAP/CONFIG setting of the campaign's game system
-(``referee.engine.settings_registry``) in one flat dict, defaults included.
+(``referee.engine.game_systems``) in one flat dict, defaults included.
 """
 
 from __future__ import annotations

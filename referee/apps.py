@@ -10,6 +10,6 @@ class RefereeConfig(AppConfig):
     def ready(self) -> None:
         # A malformed rules pack must stop start-up with a message naming the file and entry,
         # not surface later as a 500 in the middle of a battle's aftermath.
-        from referee.packs import packs
+        from referee.served_packs import packs
 
         packs()

@@ -9,7 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from referee.engine.ledger import GENESIS
+from referee.engine.chain import GENESIS
 
 
 class RulesPack(models.Model):
@@ -166,7 +166,7 @@ class LedgerEntry(models.Model):
         raise PermissionError("The roll ledger is append-only: entries are never deleted.")
 
     def chained_fields(self) -> dict[str, Any]:
-        """The fields the entry's hash covers (see ``referee.engine.ledger``)."""
+        """The fields the entry's hash covers (see ``referee.engine.chain``)."""
         return {
             "stream": self.stream.key if self.stream_id else None,
             "seq": self.seq,

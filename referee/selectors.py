@@ -12,8 +12,8 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from referee.engine.chain import face_sides
 from referee.engine.dice import DiceError
-from referee.engine.ledger import face_sides
 from referee.engine.stats import chi_square_uniform
 from referee.models import LedgerEntry, Visibility
 

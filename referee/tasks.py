@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from referee.packs import packs
+from referee.served_packs import packs
 
 
 @shared_task(name="referee.rules_packs_report")

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from referee.engine import fairness
-from referee.engine.ledger import GENESIS, entry_hash
+from referee.engine.chain import GENESIS, entry_hash
 from referee.engine.rolls import Roll
 from referee.models import LedgerEntry, RollStream
 

@@ -16,7 +16,7 @@ from campaign.models import Campaign, Membership, Week
 from campaign.schedule import valid_time_zone
 from campaign.services.access import ORGANISER, require_role
 from campaign.services.events import event_record
-from referee.engine.settings_registry import SettingsInvalid
+from referee.engine.system_settings import SettingsInvalid
 from referee.models import RulesPack
 
 
@@ -47,8 +47,8 @@ def rules_pack_pinned(*, slug: str, version: str | None = None) -> RulesPack:
 
     A pack this server loaded from ``fixtures/`` is stored on first use.
     """
-    from referee.packs import get_pack
-    from referee.services.packs import rules_pack_sync
+    from referee.served_packs import get_pack
+    from referee.services.rules_packs import rules_pack_sync
 
     loaded = get_pack(slug, version)
     if loaded is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from referee.engine.weekly import MoveError
+from referee.engine.sealed import MoveError
 
 MOVE_ERRORS = {
     "unknown_kind": _("That is not a move of this game."),

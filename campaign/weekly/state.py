@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from referee.engine.sealed import Move
 from referee.engine.systems.weekly_moves import Ability, Companion, GameState, InfoHolding, Player
 from referee.engine.systems.weekly_moves import Promise as EnginePromise
 from referee.engine.systems.weekly_moves.free import begin_week
-from referee.engine.weekly import Move
 
 from .models import Character, Promise, WeeklyGame, WeeklyMove
 from .models import InfoHolding as HoldingRow

@@ -17,9 +17,9 @@ from rest_framework.views import APIView
 
 from campaign.lib.errors import DomainError, NotFound
 from campaign.lib.i18n import localized
-from referee.engine.packs import LoadedPack
+from referee.engine.packfiles import LoadedPack
 from referee.engine.tables import InvalidRoll, describe_values
-from referee.packs import get_pack, packs
+from referee.served_packs import get_pack, packs
 
 VERSION_PARAM = OpenApiParameter("version", str, description="A pack version; the newest when omitted.")
 

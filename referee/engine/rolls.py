@@ -9,8 +9,9 @@ in order, so the caller can store them before applying any effect.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,3 +43,36 @@ class Roller(Protocol):
     def made(self) -> list[Roll]:
         """Every roll made so far, in order."""
         ...
+
+
+def roll_to_dict(roll: Roll, *, detail: bool = True) -> dict[str, Any]:
+    """``roll`` as plain JSON values; the one format every stored or served roll uses.
+
+    ``detail=False`` leaves out the per-term faces: a roll replayed from the ledger has
+    none (the ledger stores faces, kept and total), so a record that must read the same
+    whether its rolls were made or replayed (a resumed week) stores it without them.
+    """
+    out: dict[str, Any] = {
+        "notation": roll.notation,
+        "faces": list(roll.faces),
+        "kept": list(roll.kept),
+        "total": roll.total,
+        "label": roll.label,
+        "rule": roll.rule,
+    }
+    if detail:
+        out["detail"] = [[name, list(faces)] for name, faces in roll.detail]
+    return out
+
+
+def roll_from_dict(raw: Mapping[str, Any]) -> Roll:
+    """The :class:`Roll` that :func:`roll_to_dict` wrote (``kept`` defaults to the faces, ``detail`` to none)."""
+    return Roll(
+        notation=str(raw["notation"]),
+        faces=tuple(raw["faces"]),
+        kept=tuple(raw.get("kept", raw["faces"])),
+        total=int(raw["total"]),
+        label=str(raw.get("label", "")),
+        rule=str(raw.get("rule", "")),
+        detail=tuple((str(name), tuple(faces)) for name, faces in raw.get("detail", ())),
+    )

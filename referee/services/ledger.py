@@ -18,8 +18,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, RuleViolation
+from referee.engine.chain import entry_hash
 from referee.engine.dice import DiceError, SeededRoller
-from referee.engine.ledger import entry_hash
 from referee.engine.rolls import Roll
 from referee.models import LedgerEntry, RollStream, Visibility
 

@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotFound, RuleViolation
 from campaign.services.streams import open_week_stream
-from referee.engine.systems.mordheim.decisions import DecisionError, DecisionRequest, resolve_decision
+from referee.engine.systems.mordheim.answers import resolve_decision
+from referee.engine.systems.mordheim.decisions import DecisionError, DecisionRequest
 from referee.services.ledger import LedgerRoller
 from roster.aftermath.context import decisions_open, rolls_visibility, warbands_locked, writer_for
 from roster.models import Aftermath, Battle, Decision

@@ -15,9 +15,9 @@ from simple_history.utils import bulk_update_with_history
 
 from referee.engine.systems.mordheim import effects as fx
 from referee.engine.systems.mordheim.apply import apply_effects
-from referee.engine.systems.mordheim.lists import WarbandList
-from referee.engine.systems.mordheim.pack import MordheimPack
+from referee.engine.systems.mordheim.lists.loading import WarbandList
 from referee.engine.systems.mordheim.state import MordheimSettings, WarbandSnapshot
+from referee.engine.systems.mordheim.tables.pack_parser import MordheimPack
 from roster.bridge.snapshots import WRITTEN_FIELDS, race_base, warband_snapshot, write_warrior
 from roster.bridge.warriors import warrior_new
 from roster.models import Holding, Warband, Warrior

@@ -6,7 +6,7 @@ from collections import Counter
 
 from campaign.services.events import event_record
 from referee.engine.systems.mordheim import effects as fx
-from referee.engine.systems.mordheim.postbattle import PostBattleOutcome
+from referee.engine.systems.mordheim.postbattle.sequence import PostBattleOutcome
 from roster.models import Battle, Warband
 
 

@@ -19,8 +19,8 @@ from django.utils import timezone
 from campaign.lib.faults import fault
 from campaign.services.events import event_record, events_batched
 from campaign.services.streams import open_week_stream
-from referee.engine.systems.mordheim.battle import BattleReportError, BattleResult
-from referee.engine.systems.mordheim.postbattle import PostBattleOutcome, run_post_battle
+from referee.engine.systems.mordheim.battle.report import BattleReportError, BattleResult
+from referee.engine.systems.mordheim.postbattle.sequence import PostBattleOutcome, run_post_battle
 from referee.services.ledger import LedgerRoller
 from roster.aftermath.context import decisions_open, rolls_visibility, warbands_locked, writer_for
 from roster.aftermath.events import aftermath_events_record

@@ -24,10 +24,11 @@ from campaign.lib.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from campaign.models import Campaign, Week
 from campaign.services.access import ORGANISER, PLAYER, require_role
 from campaign.services.events import event_record
-from referee.engine.systems.mordheim.decisions import DecisionError, DecisionRequest, resolve_decision
+from referee.engine.systems.mordheim.answers import resolve_decision
+from referee.engine.systems.mordheim.battle.prebattle import run_pre_battle
+from referee.engine.systems.mordheim.decisions import DecisionError, DecisionRequest
 from referee.engine.systems.mordheim.dice import RerollLimitExceeded
 from referee.engine.systems.mordheim.effects import Effect, ScenarioFact
-from referee.engine.systems.mordheim.prebattle import run_pre_battle
 from referee.engine.systems.mordheim.state import WarbandSnapshot
 from referee.models import LedgerEntry
 from referee.services.ledger import LedgerRoller

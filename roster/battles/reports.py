@@ -17,7 +17,7 @@ from campaign.lib.errors import Conflict, NotAllowed, RuleViolation
 from campaign.services.access import ORGANISER, active_role, campaign_not_found
 from campaign.services.corrections import correction_record
 from campaign.services.events import event_record
-from referee.engine.systems.mordheim.battle import BattleReportError, BattleResult, validate_battle
+from referee.engine.systems.mordheim.battle.report import BattleReportError, BattleResult, validate_battle
 from roster.aftermath.queue import aftermath_queue
 from roster.bridge.packs import require_mordheim, tables_of
 from roster.bridge.snapshots import snapshot_of

@@ -1,6 +1,6 @@
 """A campaign's pinned Mordheim rules and settings, as the engine reads them.
 
-One policy for the pinned pack (``referee.packs.pinned_pack``): the version this
+One policy for the pinned pack (``referee.served_packs.pinned_pack``): the version this
 server serves when it is the one pinned, else the copy stored when the campaign
 pinned it, else a stated refusal. Every roster and battle service reads its rules
 here, so a report that validates can always have its aftermath run.
@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 
 from campaign.league import system_of
 from campaign.lib.errors import Conflict
-from referee.engine.systems.mordheim.lists import WarbandList
-from referee.engine.systems.mordheim.pack import MordheimPack
+from referee.engine.systems.mordheim.lists.loading import WarbandList
 from referee.engine.systems.mordheim.state import MordheimSettings
-from referee.engine.systems.mordheim.tables import MordheimTables
-from referee.packs import pinned_pack
+from referee.engine.systems.mordheim.tables.book import MordheimTables
+from referee.engine.systems.mordheim.tables.pack_parser import MordheimPack
+from referee.served_packs import pinned_pack
 
 SYSTEM = "mordheim"
 

@@ -17,7 +17,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict
-from referee.engine.systems.mordheim.lists import WarbandList
+from referee.engine.systems.mordheim.lists.loading import WarbandList
 from referee.engine.systems.mordheim.state import (
     HENCHMAN,
     HERO,
@@ -35,7 +35,7 @@ from referee.engine.systems.mordheim.state import (
     WarriorFlags,
     WarriorSnapshot,
 )
-from referee.engine.systems.mordheim.tables import MordheimTables
+from referee.engine.systems.mordheim.tables.book import MordheimTables
 from roster.bridge.packs import list_of, settings_of, tables_of
 from roster.models import Warband, Warrior
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine.systems.mordheim.lists_types import WarriorType
+from referee.engine.systems.mordheim.lists.types import WarriorType
 from roster.models import Warband, Warrior
 
 

@@ -124,7 +124,7 @@ def scenario_sheet(battle: Battle) -> dict[str, Any] | None:
     league's rulings applied (the Sword's need in the chest, Occupy's turns...), and the setup facts."""
     if not battle.scenario or battle.campaign.system != "mordheim":
         return None
-    from referee.engine.systems.mordheim.scenarios import SETUP
+    from referee.engine.systems.mordheim.battle.scenarios import SETUP
 
     info = tables_of(battle.campaign).scenarios.get(battle.scenario)
     if info is None:

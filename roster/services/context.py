@@ -9,8 +9,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotAllowed, NotFound, RuleViolation
-from referee.engine.systems.mordheim.roster_errors import MESSAGES, RosterRuleError
-from referee.engine.systems.mordheim.roster_hiring import HenchmanGroup, RosterSummary
+from referee.engine.systems.mordheim.warband.errors import MESSAGES, RosterRuleError
+from referee.engine.systems.mordheim.warband.hiring import HenchmanGroup, RosterSummary
 from roster.models import Warband, Warrior
 
 

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotFound, RuleViolation
-from referee.engine.systems.mordheim.roster_hiring import check_hire
+from referee.engine.systems.mordheim.warband.hiring import check_hire
 from roster.bridge.packs import list_of, pack_of
 from roster.bridge.warriors import warrior_new
 from roster.models import Holding, Warband, Warrior

@@ -15,15 +15,15 @@ from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotFound, RuleViolation
 from campaign.services.streams import open_week_stream
-from referee.engine.systems.mordheim.lists import Item
-from referee.engine.systems.mordheim.roster_equipment import (
+from referee.engine.systems.mordheim.lists.loading import Item
+from referee.engine.systems.mordheim.warband.equipment import (
     check_buy,
     check_transfer,
     effective_rarity,
     purchase_price,
     variable_price,
 )
-from referee.engine.systems.mordheim.roster_trading import SearchingHero, rare_search, sell_price
+from referee.engine.systems.mordheim.warband.trading import SearchingHero, rare_search, sell_price
 from referee.services.ledger import LedgerRoller
 from roster.bridge.packs import list_of, pack_of
 from roster.models import Holding, RareSearch, Warband, Warrior

@@ -34,9 +34,9 @@ def main() -> None:
     from campaign.weekly.models import MoveResult, WeekResolution
     from campaign.weekly.resolution.run import week_moves_resolve
     from referee.engine.dice import SeededRoller
+    from referee.engine.sealed import run_week
     from referee.engine.systems.weekly_moves import SYSTEM, GameState
     from referee.engine.systems.weekly_moves.synthetic import make_synthetic_week
-    from referee.engine.weekly import run_week
     from referee.models import LedgerEntry
     from tests.campaign.weekly.conftest import weekly_pack
     from tests.campaign.weekly.synthetic import store_synthetic

@@ -1,25 +1,20 @@
-"""The settings registry (referee.engine.settings_registry) and the league's settings (campaign.league)."""
+"""The systems' settings (referee.engine.game_systems) and the league's settings (campaign.league)."""
 
 from __future__ import annotations
 
 import pytest
 
 from campaign.league import LeagueSettings, campaign_settings, league_of, system_of
-from referee.engine.settings_registry import (
-    SettingsInvalid,
-    default_settings,
-    register_settings,
-    registered_systems,
-    settings_for,
-)
+from referee.engine.game_systems import settings_class, settings_for, system, systems
+from referee.engine.system_settings import SettingsInvalid, read_settings
 from referee.engine.systems.mordheim.state import MordheimSettings
 from referee.engine.systems.weekly_moves.settings import WeeklyMovesSettings
 
 
 def test_it_registers_the_mordheim_and_weekly_moves_settings() -> None:
-    assert {"mordheim", "weekly_moves"} <= set(registered_systems())
-    assert default_settings("mordheim") == MordheimSettings()
-    assert default_settings("weekly_moves") == WeeklyMovesSettings()
+    assert {"mordheim", "weekly_moves"} <= {s.slug for s in systems()}
+    assert system("mordheim").default_settings() == MordheimSettings()
+    assert system("weekly_moves").default_settings() == WeeklyMovesSettings()
 
 
 def test_it_reads_a_systems_settings_over_its_defaults() -> None:
@@ -47,11 +42,10 @@ def test_it_names_the_field_a_system_refuses(system: str, raw: dict[str, object]
 
 
 def test_a_system_without_settings_accepts_only_none() -> None:
-    assert default_settings("skirmish_cards").to_dict() == {}
+    assert settings_class("skirmish_cards").from_dict({}).to_dict() == {}
 
 
-def test_it_lets_a_new_system_register_its_settings() -> None:
-    @register_settings("test_system_registry")
+def test_it_reads_any_settings_class_and_names_the_field_it_refuses() -> None:
     class Settings:
         def __init__(self, rounds: int = 3) -> None:
             self.rounds = rounds
@@ -63,9 +57,9 @@ def test_it_lets_a_new_system_register_its_settings() -> None:
         def from_dict(cls, raw: dict[str, int]) -> Settings:
             return cls(**raw)
 
-    assert settings_for("test_system_registry", {"rounds": 5}).rounds == 5
+    assert read_settings(Settings, {"rounds": 5}).rounds == 5
     with pytest.raises(SettingsInvalid) as refused:
-        settings_for("test_system_registry", {"laps": 5})
+        read_settings(Settings, {"laps": 5})
     assert refused.value.field == "laps"
 
 
@@ -96,5 +90,5 @@ def test_league_settings_name_the_field_they_refuse(raw: dict[str, object], fiel
 
 
 def test_league_and_system_setting_names_never_clash() -> None:
-    for system in registered_systems():
-        assert not LeagueSettings.names() & set(default_settings(system).to_dict())
+    for game in systems():
+        assert not LeagueSettings.names() & set(game.default_settings().to_dict())

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from django.test import override_settings
 
-from referee.packs import get_pack, pack_versions, packs
+from referee.served_packs import get_pack, pack_versions, packs
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 

@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.test import override_settings
 
 from referee.models import RulesPack
-from referee.packs import packs
+from referee.served_packs import packs
 
 
 def test_it_refuses_to_start_on_a_malformed_pack(tmp_path: Path) -> None:

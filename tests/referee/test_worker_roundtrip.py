@@ -2,7 +2,7 @@
 
 import pytest
 
-from referee.packs import packs
+from referee.served_packs import packs
 from referee.tasks import rules_packs_report
 from tests.support.worker import WorkerProcess
 

@@ -16,8 +16,8 @@ from rest_framework.test import APIClient
 from campaign.models import Campaign, Week
 from campaign.services import campaign_create, membership_add, week_open
 from referee.models import RulesPack
-from referee.packs import get_pack
-from referee.services.packs import rules_pack_sync
+from referee.served_packs import get_pack
+from referee.services.rules_packs import rules_pack_sync
 
 PASSWORD = "correct horse battery staple"
 

@@ -38,10 +38,10 @@ from campaign.lib.faults import fault
 from campaign.models import Week
 from campaign.services.weeks import week_resolve_claimed
 from referee.engine.dice import ReplayRoller
-from referee.engine.rolls import Roll
+from referee.engine.rolls import Roll, roll_to_dict
+from referee.engine.sealed import Decision, Move, MoveResult, WeekPlan
 from referee.engine.systems.weekly_moves import SYSTEM, GameState, WeeklyMovesSettings
 from referee.engine.systems.weekly_moves.state import WeekLedger
-from referee.engine.weekly import Decision, Move, MoveResult, WeekPlan, roll_to_dict
 from referee.models import LedgerEntry, RollStream, Visibility
 from referee.services.ledger import LedgerRoller
 
@@ -278,7 +278,7 @@ class _Run:
             events=events,
             errors=[e.to_dict() for e in result.errors],
             record=result.record,
-            rolls=[roll_to_dict(r) for r in result.rolls],
+            rolls=[roll_to_dict(r, detail=False) for r in result.rolls],
         )
         audience = {move.player, *result.visible_to}
         for e in result.events:

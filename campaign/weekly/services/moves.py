@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 from campaign.league import system_of
 from campaign.lib.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from campaign.models import Week
+from referee.engine.sealed import Move
 from referee.engine.systems.weekly_moves import SYSTEM
-from referee.engine.weekly import Move
 
 from ..access import SYSTEM as SLUG
 from ..access import WeekViewer, week_viewer

@@ -1,7 +1,7 @@
 """The dice engine: notation, face sources and rollers. Pure Python, no Django.
 
 Rules code asks a :class:`~referee.engine.rolls.Roller` for rolls; this package
-provides the rollers (seeded, scripted, replaying), the notation they read and
+provides the rollers (seeded, replaying), the notation they read and
 the face sources they draw from. See :mod:`.notation` for what can be written,
 :mod:`.sources` for the exact HMAC stream, :mod:`referee.engine.fairness` for
 how campaign seeds are committed and verified.
@@ -19,7 +19,7 @@ from referee.engine.dice.errors import (
     ScriptError,
 )
 from referee.engine.dice.notation import bounds, normalize, parse
-from referee.engine.dice.rollers import ReplayRoller, ScriptedRoller, SeededRoller, roll, seeded_message
+from referee.engine.dice.rollers import ReplayRoller, SeededRoller, roll, seeded_message
 from referee.engine.dice.sources import FaceSource, HmacFaceSource, RandomFaceSource, SequenceFaceSource
 
 __all__ = [
@@ -36,7 +36,6 @@ __all__ = [
     "ReplayMismatch",
     "ReplayRoller",
     "ScriptError",
-    "ScriptedRoller",
     "SeededRoller",
     "SequenceFaceSource",
     "bounds",

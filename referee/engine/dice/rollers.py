@@ -4,7 +4,6 @@
 - :class:`SeededRoller` makes campaign rolls: roll number ``seq`` draws from
   ``HmacFaceSource(seed, salt + b"|" + str(seq).encode())`` (see
   :mod:`referee.engine.fairness` for where ``seed`` and ``salt`` come from).
-- :class:`ScriptedRoller` feeds scripted faces to rules tests.
 - :class:`ReplayRoller` hands back stored rolls when a crashed job runs again,
   so nothing is ever rolled twice.
 
@@ -13,14 +12,13 @@ Each roller appends every roll it makes to ``made``, in order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from referee.engine.dice.errors import ReplayMismatch
 from referee.engine.dice.notation import normalize, parse
 from referee.engine.dice.sources import (
     FaceSource,
     HmacFaceSource,
-    SequenceFaceSource,
     block_digest,
     first_face,
     keyed_hmac,
@@ -81,27 +79,6 @@ class SeededRoller:
             faces, kept, total, details = expr.evaluate(HmacFaceSource.from_keyed(self._keyed, message))
             made = Roll(expr.canonical, faces, kept, total, label or expr.label, rule, tuple(details))
         self.next_seq += 1
-        self.made.append(made)
-        return made
-
-
-class ScriptedRoller:
-    """Rolls whose faces come, in order, from one scripted list (for rules tests).
-
-    ``ScriptedRoller([3, 5]).roll("D66").total == 35``. ``remaining`` tells
-    whether a test used every face it scripted.
-    """
-
-    def __init__(self, faces: Iterable[int]) -> None:
-        self._source = SequenceFaceSource(faces)
-        self.made: list[Roll] = []
-
-    @property
-    def remaining(self) -> int:
-        return self._source.remaining
-
-    def roll(self, notation: str, *, rule: str = "", label: str = "") -> Roll:
-        made = roll(notation, self._source, rule=rule, label=label)
         self.made.append(made)
         return made
 

@@ -2,8 +2,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from referee.packs import packs
-from referee.services.packs import rules_pack_sync
+from referee.served_packs import packs
+from referee.services.rules_packs import rules_pack_sync
 
 
 class Command(BaseCommand):

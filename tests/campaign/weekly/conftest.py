@@ -16,8 +16,8 @@ from campaign.services.weeks import week_claim
 from campaign.weekly.models import Character
 from campaign.weekly.resolution.run import week_moves_resolve
 from campaign.weekly.services import character_create, info_set, move_submit
-from referee.packs import get_pack
-from referee.services.packs import rules_pack_sync
+from referee.served_packs import get_pack
+from referee.services.rules_packs import rules_pack_sync
 from tests.support.world import World, make_user
 
 

@@ -1,8 +1,8 @@
 """The engine's move errors reach people through gettext, with the engine's texts."""
 
 from campaign.weekly.messages import MOVE_ERRORS, move_error_fields, move_error_text
+from referee.engine.sealed import MoveError
 from referee.engine.systems.weekly_moves.validate import MESSAGES
-from referee.engine.weekly import MoveError
 
 
 def test_it_marks_every_engine_message_for_translation_with_the_same_text() -> None:

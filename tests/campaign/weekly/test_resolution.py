@@ -100,11 +100,11 @@ def test_every_result_can_be_recomputed_from_the_start_state_and_the_stored_roll
     """DESIGN §5.2: anyone holding the rolls can recompute the week; here the engine alone does."""
     from campaign.weekly.resolution.run import stored_rolls
     from campaign.weekly.state import load_state
-    from referee.engine.dice import ReplayRoller
+    from referee.engine.sealed import WeekPlan, run_week
     from referee.engine.systems.weekly_moves import SYSTEM, GameState, WeeklyMovesSettings
     from referee.engine.systems.weekly_moves.synthetic import make_synthetic_week
-    from referee.engine.weekly import WeekPlan, run_week
     from tests.campaign.weekly.synthetic import store_synthetic
+    from tests.support.dice import ReplayRoller
 
     synthetic = make_synthetic_week(n_players=12, moves_each=3, seed=5)
     intrigue = make_intrigue(world, settings=synthetic.settings.to_dict())

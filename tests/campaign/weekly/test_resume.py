@@ -13,8 +13,8 @@ from campaign.models import Week
 from campaign.services.weeks import weeks_due
 from campaign.tasks import sweep_weeks
 from campaign.weekly.models import MoveResult, WeekResolution
-from campaign.weekly.resolution.run import week_moves_resolve
 from campaign.weekly.resolution import run as resolution
+from campaign.weekly.resolution.run import week_moves_resolve
 from referee.models import LedgerEntry
 from tests.campaign.weekly.conftest import Intrigue
 

@@ -64,7 +64,7 @@ def test_it_names_an_altered_face(closed_week: list[LedgerEntry]) -> None:
 def test_it_names_an_altered_total_even_when_the_hash_is_recomputed(
     closed_week: list[LedgerEntry], world: World
 ) -> None:
-    from referee.engine.ledger import entry_hash
+    from referee.engine.chain import entry_hash
 
     victim = LedgerEntry.objects.get(pk=closed_week[0].pk)
     forged_faces = [1, 1] if victim.faces != [1, 1] else [6, 6]  # always a different result

@@ -8,7 +8,7 @@ from campaign.services import week_close
 from campaign.services.rolls import roll_ad_hoc
 from campaign.services.streams import seed_contribution_set
 from referee.engine import fairness
-from referee.engine.ledger import GENESIS
+from referee.engine.chain import GENESIS
 from referee.engine.rolls import Roll
 from referee.models import LedgerEntry, RollStream
 from referee.services.streams import user_stream_current, user_stream_rotate

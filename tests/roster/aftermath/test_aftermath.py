@@ -5,15 +5,15 @@ from typing import Any
 import pytest
 from django.conf import settings
 
-from referee.engine.dice import ReplayRoller
 from referee.engine.rolls import Roll
-from referee.engine.systems.mordheim.battle import BattleResult
-from referee.engine.systems.mordheim.postbattle import run_post_battle
+from referee.engine.systems.mordheim.battle.report import BattleResult
+from referee.engine.systems.mordheim.postbattle.sequence import run_post_battle
 from referee.models import LedgerEntry
 from roster.aftermath.run import aftermath_apply, aftermath_roll, aftermath_run
 from roster.aftermath.tasks import aftermath_run_task
 from roster.models import Aftermath, Decision, TreasuryEntry, Warband, Warrior
 from tests.roster.aftermath.helpers import fight, queued
+from tests.support.dice import ReplayRoller
 from tests.support.world import World
 
 pytestmark = pytest.mark.django_db

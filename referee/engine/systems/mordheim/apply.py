@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from .effects import (
+from referee.engine.systems.mordheim.effects import (
     AddHatred,
     AddOldBattleWound,
     AddShards,
@@ -33,7 +33,13 @@ from .effects import (
     SetWarbandFlag,
     StatChange,
 )
-from .state import HERO, Hatred, WarbandSnapshot, WarriorFlags, WarriorSnapshot
+from referee.engine.systems.mordheim.state import (
+    HERO,
+    Hatred,
+    WarbandSnapshot,
+    WarriorFlags,
+    WarriorSnapshot,
+)
 
 Warbands = tuple[WarbandSnapshot, ...]
 _FLAG_FIELDS = {

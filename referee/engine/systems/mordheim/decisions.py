@@ -9,17 +9,14 @@ re-roll). Everything here round-trips through plain dicts.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.engine.rolls import Roll, Roller
-
-from .dice import roll_from_dict, roll_to_dict
-from .effects import Effect, effects_from_list, effects_to_list
-from .state import MordheimSettings, WarbandSnapshot
-from .tables import MordheimTables
+from referee.engine.rolls import Roll, Roller, roll_from_dict, roll_to_dict
+from referee.engine.systems.mordheim.effects import Effect, effects_from_list, effects_to_list
+from referee.engine.systems.mordheim.state import MordheimSettings, WarbandSnapshot
+from referee.engine.systems.mordheim.tables.book import MordheimTables
 
 PLAYER = "player"
 CAPTOR = "captor"
@@ -223,19 +220,6 @@ class Resolution:
 
 Handled = tuple[list[Effect], list[DecisionRequest]]
 Handler = Callable[[DecisionRequest, Answer, Context], Handled]
-_HANDLERS: dict[str, Handler] = {}
-# Modules that register handlers; imported on first use to avoid import cycles.
-_HANDLER_MODULES = ("advances", "injuries", "captives", "exploration", "locations", "wyrdstone", "prebattle")
-
-
-def handles(kind: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        _HANDLERS[kind] = fn
-        return fn
-
-    return register
-
-
 def chosen_effects(request: DecisionRequest, answer: Answer) -> list[Effect]:
     """The effects carried by the chosen options, question by question."""
     out: list[Effect] = []
@@ -245,32 +229,3 @@ def chosen_effects(request: DecisionRequest, answer: Answer) -> list[Effect]:
             if opt is not None:
                 out.extend(opt.effects)
     return out
-
-
-def resolve_decision(
-    *,
-    request: DecisionRequest,
-    answer: str | Sequence[str] | Mapping[str, Any],
-    warbands: tuple[WarbandSnapshot, ...],
-    tables: MordheimTables,
-    settings: MordheimSettings,
-    roller: Roller,
-) -> Resolution:
-    """Validate ``answer`` and return what it does. XP it grants triggers advance rolls."""
-    for mod in _HANDLER_MODULES:
-        importlib.import_module(f"{__package__}.{mod}")
-    checked = normalise_answer(request, answer)
-    ctx = Context(warbands, tables, settings, roller)
-    start = len(roller.made)
-    handler = _HANDLERS.get(request.kind)
-    effects, decisions = handler(request, checked, ctx) if handler else (chosen_effects(request, checked), [])
-    from .advances import advances_for_new_xp
-
-    more_effects, more_decisions = advances_for_new_xp(effects, ctx, id_prefix=request.id)
-    return Resolution(
-        request.id,
-        checked,
-        tuple(effects + more_effects),
-        tuple(decisions + more_decisions),
-        tuple(roller.made[start:]),
-    )

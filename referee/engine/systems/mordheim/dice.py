@@ -39,11 +39,6 @@ def d66(roll: Roll) -> int:
     return 10 * roll.faces[0] + roll.faces[1]
 
 
-def roll_value(roll: Roll) -> int:
-    """The table value of a roll: D66 read from its faces, anything else its total."""
-    return d66(roll) if roll.notation == "D66" else roll.total
-
-
 def roll_quantity(roller: Roller, expr: str, *, rule: str, label: str = "") -> int:
     """A quantity such as ``1``, ``D3``, ``2D6``, ``D6x5`` (a D6 times 5), ``5D6x5``."""
     expr = expr.strip()
@@ -142,26 +137,3 @@ def validate_manual_faces(notation: str, faces: Sequence[int], *, rule: str = ""
     made = roll_dice(notation, SequenceFaceSource(faces), rule=rule, label=label or "manual")
     return made
 
-
-def roll_to_dict(roll: Roll) -> dict[str, Any]:
-    return {
-        "notation": roll.notation,
-        "faces": list(roll.faces),
-        "kept": list(roll.kept),
-        "total": roll.total,
-        "label": roll.label,
-        "rule": roll.rule,
-        "detail": [[name, list(fs)] for name, fs in roll.detail],
-    }
-
-
-def roll_from_dict(raw: Mapping[str, Any]) -> Roll:
-    return Roll(
-        notation=str(raw["notation"]),
-        faces=tuple(raw["faces"]),
-        kept=tuple(raw.get("kept", raw["faces"])),
-        total=int(raw["total"]),
-        label=str(raw.get("label", "")),
-        rule=str(raw.get("rule", "")),
-        detail=tuple((str(n), tuple(fs)) for n, fs in raw.get("detail", ())),
-    )

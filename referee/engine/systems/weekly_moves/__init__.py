@@ -1,9 +1,5 @@
 """The secret weekly-moves intrigue game (``shared/rules/weekly-moves.md``).
-
-Importing this package registers it as the weekly system ``weekly_moves``.
 """
-
-from referee.engine.weekly import register_weekly_system
 
 from .free import begin_week, ritual_showdown
 from .rulings import gm_kill_player
@@ -11,8 +7,6 @@ from .settings import SettingsError, WeeklyMovesSettings
 from .state import Ability, Companion, GameState, InfoHolding, Player, Promise
 from .system import SYSTEM, WeeklyMovesSystem
 from .view import PlayerView, view_for
-
-register_weekly_system(SYSTEM)
 
 __all__ = [
     "SYSTEM",

@@ -1,6 +1,6 @@
 """The intrigue game's rules pack (``fixtures/weekly_moves/``): move names, Troubles, ingredients.
 
-Loaded once and checked; a malformed file raises :class:`~referee.engine.packs.PackError`
+Loaded once and checked; a malformed file raises :class:`~referee.engine.packfiles.PackError`
 naming the file and the entry, so start-up stops with a message a pack author can act on.
 """
 
@@ -13,9 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from referee.engine.packs import PackError, PackSource, register_pack_parser
+from referee.engine.packfiles import PackError, PackSource
+from referee.engine.sealed import MoveType
 from referee.engine.tables import RollTable, TableError, parse_table
-from referee.engine.weekly import MoveType
 
 PACK_DIR = Path(__file__).resolve().parents[4] / "fixtures" / "weekly_moves"
 LANGS = ("en", "ru")
@@ -99,7 +99,6 @@ def parse_catalogue(files: Mapping[str, Any]) -> Catalogue:
     return Catalogue(move_types=moves, move_data=data, troubles=troubles, ingredients=tuple(ingredients))
 
 
-@register_pack_parser("weekly_moves")
 def parse_pack(source: PackSource) -> Catalogue:
     return parse_catalogue(source.files)
 

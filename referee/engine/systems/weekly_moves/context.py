@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from referee.engine.rolls import Roll, Roller
-from referee.engine.weekly import Decision, Event, Move, WeekPlan
+from referee.engine.sealed import Decision, Event, Move, WeekPlan
 
 from . import info as info_rules
 from .settings import WeeklyMovesSettings

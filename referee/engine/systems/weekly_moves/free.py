@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine.weekly import Move
+from referee.engine.sealed import Move
 
 from .context import Ctx
-from .info import can_gain, holder_id, worth
+from .info import can_gain, worth
 from .state import ALIVE, DEAD, HEALTHY, OUT, WOUNDED, GameState, Player, Promise
 
 
@@ -272,7 +272,3 @@ def begin_week(state: GameState, week: int | None = None) -> None:
         for a in p.abilities:
             if a.counter == "per_week":
                 a.used = 0
-
-
-def holder_for_move(move: Move, settings: Any) -> str:
-    return holder_id(move.player, move.payload.get("companion"), settings)

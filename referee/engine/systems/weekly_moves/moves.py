@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.engine.weekly import Move
+from referee.engine.sealed import Move
 
 from .context import Ctx
 from .info import holder_id, worth

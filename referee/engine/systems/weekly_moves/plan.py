@@ -9,7 +9,7 @@ entry only reports whether it was used (WM-HELP-06).
 
 from __future__ import annotations
 
-from referee.engine.weekly import Move, WeekPlan
+from referee.engine.sealed import Move, WeekPlan
 
 from .settings import WeeklyMovesSettings
 from .state import GameState, Player

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.engine.rolls import Roller
-from referee.engine.weekly import Move, MoveResult, WeekPlan
+from referee.engine.sealed import Move, MoveResult, WeekPlan
 
 from .catalog import default_catalogue
 from .context import Ctx, NeedDecision

@@ -7,7 +7,7 @@ when companions keep their own holdings (GAP-01); companion ids are unique in a 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -295,9 +295,6 @@ class GameState:
 
     def holding(self, holder: str, subject: str) -> InfoHolding | None:
         return self.info.get((holder, subject))
-
-    def holdings_of(self, holder: str) -> Iterator[InfoHolding]:
-        return (h for (who, _), h in self.info.items() if who == holder)
 
     def to_dict(self) -> dict[str, Any]:
         return {

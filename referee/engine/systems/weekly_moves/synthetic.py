@@ -14,7 +14,7 @@ import re
 from typing import Any, NamedTuple
 
 from referee.engine.rolls import Roll
-from referee.engine.weekly import Move
+from referee.engine.sealed import Move
 
 from .settings import WeeklyMovesSettings
 from .state import Ability, Companion, GameState, InfoHolding, Player

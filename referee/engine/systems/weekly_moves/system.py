@@ -1,4 +1,4 @@
-"""The intrigue game as a :class:`~referee.engine.weekly.WeeklySystem` (slug ``weekly_moves``)."""
+"""The intrigue game as a :class:`~referee.engine.sealed.SealedSystem` (slug ``weekly_moves``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.engine.rolls import Roller
-from referee.engine.weekly import (
+from referee.engine.sealed import (
     Decision,
     Move,
     MoveError,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine.weekly import Move
+from referee.engine.sealed import Move
 
 from .context import Ctx
 from .info import can_gain

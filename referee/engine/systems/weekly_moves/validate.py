@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine.weekly import Move, MoveError
+from referee.engine.sealed import Move, MoveError
 
 from .info import holder_id, worth
 from .moves import MODES, PICKS

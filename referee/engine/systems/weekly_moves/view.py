@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from referee.engine.weekly import Move
+from referee.engine.sealed import Move
 
 from .state import ALIVE, GameState, InfoHolding, Player
 

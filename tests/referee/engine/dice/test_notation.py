@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine.dice import DiceError, ScriptedRoller, ScriptError, normalize, parse, roll
+from referee.engine.dice import DiceError, ScriptError, normalize, parse, roll
 from referee.engine.dice.sources import SequenceFaceSource
+from tests.support.dice import ScriptedRoller
 
 
 @pytest.mark.parametrize(

@@ -6,16 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.engine.dice import (
-    HmacFaceSource,
-    ScriptedRoller,
-    ScriptError,
-    SeededRoller,
-    roll,
-    seeded_message,
-)
+from referee.engine.dice import HmacFaceSource, ScriptError, SeededRoller, roll, seeded_message
 from referee.engine.rolls import Roll, Roller
 from tests.referee.engine.dice.helpers import PROPERTY, keys, reference_faces
+from tests.support.dice import ScriptedRoller
 
 SEED = bytes(range(32))
 SALT = b"muster-kat-salt"
@@ -101,7 +95,7 @@ def test_it_shares_one_script_across_rolls() -> None:
     roller = ScriptedRoller([3, 5, 2, 6, 1])
     assert roller.roll("D66").total == 35
     assert roller.roll("2d6").total == 8
-    assert roller.remaining == 1
+    assert roller.remaining == [1]
     assert [r.notation for r in roller.made] == ["D66", "2D6"]
 
 

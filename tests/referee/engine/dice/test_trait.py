@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from referee.engine.dice import ScriptedRoller, bounds
+from referee.engine.dice import bounds
+from tests.support.dice import ScriptedRoller
 
 
 def test_ad_dice_01_the_higher_die_counts_plus_modifiers() -> None:

@@ -1,17 +1,13 @@
 """Shared helpers for the Mordheim post-battle tests (a plain module, so tests run without Django).
 
-``ScriptedRoller`` pops scripted d6 faces: D6 and D3 take one face, 2D6 and D66
-two (tens first), ``ND6`` N faces. ``ReplayRoller`` hands back stored rolls and
-fails on any mismatch. Builders make Heroes, groups and warbands with a human
-profile unless told otherwise.
+The dice are ``tests.support.dice``. Builders make Heroes, groups and warbands
+with a human profile unless told otherwise.
 """
 
 from __future__ import annotations
 
-import itertools
 import json
-import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -27,7 +23,8 @@ from referee.engine.systems.mordheim.state import (
     WarriorFlags,
     WarriorSnapshot,
 )
-from referee.engine.systems.mordheim.tables import MordheimTables
+from referee.engine.systems.mordheim.tables.book import MordheimTables
+from tests.support.dice import ScriptedRoller
 
 ROOT = Path(__file__).resolve().parents[5]
 TABLES_PATH = ROOT / "fixtures" / "mordheim" / "tables.json"
@@ -35,7 +32,6 @@ SETTINGS = MordheimSettings()
 HUMAN_MAX = Profile.of(4, 6, 6, 4, 4, 3, 6, 4, 9)
 HERO_PROFILE = Profile.of(4, 4, 4, 3, 3, 1, 4, 1, 8)
 HENCH_PROFILE = Profile.of(4, 3, 3, 3, 3, 1, 3, 1, 7)
-D3 = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
 
 
 @cache
@@ -46,70 +42,6 @@ def raw_tables() -> dict[str, Any]:
 @cache
 def tables() -> MordheimTables:
     return MordheimTables.from_json(raw_tables())
-
-
-class ScriptExhausted(AssertionError):
-    """The code asked for more dice than the test scripted."""
-
-
-class ScriptedRoller:
-    """A Roller whose d6 faces come from a script, in order."""
-
-    def __init__(self, faces: Iterable[int]) -> None:
-        self._faces: Iterator[int] = iter(faces)
-        self.made: list[Roll] = []
-
-    def _face(self, notation: str) -> int:
-        try:
-            f = next(self._faces)
-        except StopIteration:
-            raise ScriptExhausted(f"no scripted face left for {notation}") from None
-        assert 1 <= f <= 6, f"scripted face {f} is not a d6 face"
-        return f
-
-    def roll(self, notation: str, *, rule: str = "", label: str = "") -> Roll:
-        if notation == "D66":
-            faces = (self._face(notation), self._face(notation))
-            total = 10 * faces[0] + faces[1]
-        elif notation == "D3":
-            faces = (self._face(notation),)
-            total = D3[faces[0]]
-        else:
-            m = re.fullmatch(r"(\d*)D6", notation)
-            assert m, f"unsupported notation {notation}"
-            faces = tuple(self._face(notation) for _ in range(int(m.group(1) or 1)))
-            total = sum(faces)
-        made = Roll(notation, faces, faces, total, label, rule)
-        self.made.append(made)
-        return made
-
-    @property
-    def remaining(self) -> list[int]:
-        rest = list(self._faces)
-        self._faces = iter(rest)
-        return rest
-
-
-def endless(faces: Sequence[int]) -> ScriptedRoller:
-    """Adversarial dice that repeat the same faces for ever."""
-    return ScriptedRoller(itertools.cycle(faces))
-
-
-class ReplayRoller:
-    """Stored rolls handed back in order; a different notation or rule is a failure."""
-
-    def __init__(self, rolls: Sequence[Roll]) -> None:
-        self._rolls = list(rolls)
-        self.made: list[Roll] = []
-
-    def roll(self, notation: str, *, rule: str = "", label: str = "") -> Roll:
-        assert len(self.made) < len(self._rolls), f"replay ran out asking for {notation} ({rule})"
-        stored = self._rolls[len(self.made)]
-        assert (stored.notation, stored.rule) == (notation, rule), (
-            f"replay mismatch: {stored} vs {notation} {rule}"
-        )
-        self.made.append(stored)
-        return stored
 
 
 def d66(value: int) -> list[int]:
@@ -189,7 +121,7 @@ def post_battle(
     battle: Any, wbs: tuple[WarbandSnapshot, ...], faces: Iterable[int], settings: MordheimSettings = SETTINGS
 ):
     """Run the whole sequence with scripted faces; returns (outcome, roller)."""
-    from referee.engine.systems.mordheim.postbattle import run_post_battle
+    from referee.engine.systems.mordheim.postbattle.sequence import run_post_battle
 
     roller = ScriptedRoller(faces)
     outcome = run_post_battle(battle=battle, warbands=wbs, tables=tables(), settings=settings, roller=roller)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.engine.rolls import Roll
-from referee.engine.systems.mordheim.battle import BattleResult, OutOfAction
+from referee.engine.systems.mordheim.battle.report import BattleResult, OutOfAction
 from referee.engine.systems.mordheim.dice import (
     D3_FROM_D6,
     D66_VALUES,
@@ -17,24 +17,14 @@ from referee.engine.systems.mordheim.dice import (
     roll_quantity,
     validate_manual_faces,
 )
-from referee.engine.systems.mordheim.injuries import roll_hero_injury
-from referee.engine.systems.mordheim.injury_records import WarriorInjury
+from referee.engine.systems.mordheim.postbattle.injuries import roll_hero_injury
+from referee.engine.systems.mordheim.postbattle.injury_records import WarriorInjury
 from referee.engine.systems.mordheim.state import MordheimSettings
 from referee.engine.tables import InvalidRoll
+from tests.support.dice import ReplayRoller, ScriptedRoller, endless
 
-from .helpers import (
-    ReplayRoller,
-    ScriptedRoller,
-    endless,
-    group,
-    hero,
-    leader,
-    post_battle,
-    raw_tables,
-    tables,
-    warband,
-)
 from .helpers import d66 as faces_of
+from .helpers import group, hero, leader, post_battle, raw_tables, tables, warband
 
 
 def injure(roller, settings) -> WarriorInjury:
@@ -102,7 +92,7 @@ def test_mh_gen_05_roll_again_is_one_sub_roll_or_a_new_advance_and_reroll_repeat
     injure(roller, MordheimSettings())
     assert [r.notation for r in roller.made] == ["D66", "D6"]
     # (b) a Henchman result that cannot apply discards the 2D6 and rolls 2D6 again
-    from referee.engine.systems.mordheim.advances import AdvanceSession
+    from referee.engine.systems.mordheim.postbattle.advances import AdvanceSession
 
     session = AdvanceSession(
         (warband("A", group("g", raised=("A",))),),

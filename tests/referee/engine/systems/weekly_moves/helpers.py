@@ -1,8 +1,4 @@
-"""Test helpers for the weekly-moves engine: a scripted roller and small game builders.
-
-Until ``referee.engine.dice`` lands, :class:`ScriptedRoller` implements the Roller protocol
-for ``NdM`` notations by popping scripted faces in order.
-"""
+"""Test helpers for the weekly-moves engine: small game builders (the dice are ``tests.support.dice``)."""
 
 from __future__ import annotations
 
@@ -10,44 +6,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from referee.engine.rolls import Roll
+from referee.engine.sealed import Move, MoveResult, WeekOutcome, run_week
 from referee.engine.systems.weekly_moves import SYSTEM, GameState, InfoHolding, Player, WeeklyMovesSettings
-from referee.engine.weekly import Move, MoveResult, WeekOutcome, run_week
+from tests.support.dice import ScriptedRoller
 
 _NOTATION = re.compile(r"^(\d*)d(\d+)$", re.IGNORECASE)
-
-
-class ScriptExhausted(AssertionError):
-    pass
-
-
-class ScriptedRoller:
-    """Pops one scripted face per die; a face the die cannot show fails the test."""
-
-    def __init__(self, faces: list[int] | tuple[int, ...] = ()) -> None:
-        self.faces = list(faces)
-        self._made: list[Roll] = []
-
-    @property
-    def made(self) -> list[Roll]:
-        return self._made
-
-    def roll(self, notation: str, *, rule: str = "", label: str = "") -> Roll:
-        match = _NOTATION.match(notation)
-        assert match, notation
-        count, sides = int(match.group(1) or 1), int(match.group(2))
-        faces = []
-        for _ in range(count):
-            if not self.faces:
-                raise ScriptExhausted(f"no scripted face left for {notation} ({rule} {label})")
-            face = self.faces.pop(0)
-            assert 1 <= face <= sides, f"{face} is not a face of d{sides} ({rule} {label})"
-            faces.append(face)
-        roll = Roll(
-            notation=notation, faces=tuple(faces), kept=tuple(faces), total=sum(faces), label=label, rule=rule
-        )
-        self._made.append(roll)
-        return roll
 
 
 def player(pid: str, **kw: Any) -> Player:
@@ -93,7 +56,7 @@ def resolve(
     plan = SYSTEM.plan_week(state, moves, s or WeeklyMovesSettings())
     out = run_week(SYSTEM, state, plan, s or WeeklyMovesSettings(), roller, decisions=decisions)
     if exhaust and out.status == "complete":
-        assert not roller.faces, f"unused faces: {roller.faces}"
+        assert not roller.remaining, f"unused faces: {roller.remaining}"
     return out
 
 

@@ -1,8 +1,9 @@
 """WM-CMB (Deadly combat) and WM-DUT (Call of duty)."""
 
 from referee.engine.systems.weekly_moves import SYSTEM, Companion, gm_kill_player
+from tests.support.dice import ScriptedRoller
 
-from .helpers import ScriptedRoller, codes, event, game, know, mv, player, resolve, settings
+from .helpers import codes, event, game, know, mv, player, resolve, settings
 
 AUTO = settings(decision_mode="auto")
 

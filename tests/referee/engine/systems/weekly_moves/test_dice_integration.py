@@ -2,10 +2,11 @@
 
 import copy
 
-from referee.engine.dice import ReplayRoller, SeededRoller
+from referee.engine.dice import SeededRoller
+from referee.engine.sealed import run_week
 from referee.engine.systems.weekly_moves import SYSTEM
 from referee.engine.systems.weekly_moves.synthetic import make_synthetic_week
-from referee.engine.weekly import run_week
+from tests.support.dice import ReplayRoller
 
 
 def _seeded(start_seq=0):

@@ -1,8 +1,9 @@
 """WM-INFO, WM-CMP, WM-CNT and WM-ABL."""
 
 from referee.engine.systems.weekly_moves import SYSTEM, Ability, Companion, begin_week
+from tests.support.dice import ScriptedRoller
 
-from .helpers import ScriptedRoller, codes, game, info, know, mv, player, resolve, result, settings
+from .helpers import codes, game, info, know, mv, player, resolve, result, settings
 
 HERB = settings(ingredient_catalogue=("herb",))
 

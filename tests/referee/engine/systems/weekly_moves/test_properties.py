@@ -6,9 +6,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
+from referee.engine.sealed import MoveResult, run_week
 from referee.engine.systems.weekly_moves import SYSTEM
 from referee.engine.systems.weekly_moves.synthetic import SyntheticRoller, make_synthetic_week
-from referee.engine.weekly import MoveResult, run_week
 
 
 def _run(seed, dice, n, each, mode):

@@ -4,11 +4,11 @@ import json
 
 import pytest
 
-from referee.engine.packs import PackError
+from referee.engine.packfiles import PackError
+from referee.engine.sealed import WeekOutcome, WeekPlan
 from referee.engine.systems.weekly_moves import SYSTEM, Ability, Companion, GameState, SettingsError
 from referee.engine.systems.weekly_moves import WeeklyMovesSettings as S
 from referee.engine.systems.weekly_moves.catalog import PACK_DIR, load_catalogue, parse_catalogue
-from referee.engine.weekly import WeekOutcome, WeekPlan
 
 from .helpers import game, know, mv, player, resolve
 

@@ -120,9 +120,9 @@ def test_wm_trb_05_random_choices_only_among_valid_candidates():
     know(st, "d", "a", 3)  # d cannot gain more
     out = _miss_search(st, [6, 2])  # candidates b and e: a d2 picks the second
     assert _troubles(out)["gainer"] == "e" and info(st, "e", "a") == 1 and info(st, "c", "a") == 0
-    assert out.results[0].rolls[-1].notation == "d2"
+    assert out.results[0].rolls[-1].notation == "D2"  # canonical, as a real roll records it
     herbs = game(player("a", ingredients=["x", "y", "z"]), player("b"))
-    out2 = _miss_search(herbs, [4, 2])
+    out2 = _miss_search(herbs, [4, 3])  # a D3 reads a d6 face, as a real roll does: 3 shows 2
     assert _troubles(out2)["ingredient"] == "y" and herbs.players["a"].ingredients == ["x", "z"]
     incl = game(player("a"), player("b"), player("c", status="dead"))
     out3 = _miss_search(incl, [6, 2], s=HERB.with_(troubles_random_excludes_inactive=False))

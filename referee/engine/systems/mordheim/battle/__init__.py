@@ -1,0 +1,1 @@
+"""The battle: the pre-battle sequence, the scenarios and the battle report."""

@@ -1,0 +1,1 @@
+"""The post-battle sequence: injuries, experience and advances, exploration, income."""

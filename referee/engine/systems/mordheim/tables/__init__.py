@@ -1,0 +1,1 @@
+"""The Mordheim rules pack as typed data: the tables, their row types and the pack parser."""

@@ -1,0 +1,1 @@
+"""Roster rules (pure): hiring, equipment, trading and rare searches, the warband rating."""

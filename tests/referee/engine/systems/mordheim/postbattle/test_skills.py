@@ -1,0 +1,81 @@
+"""Skills that change campaign logic (MH-SKL-04..08)."""
+
+from __future__ import annotations
+
+from referee.engine.systems.mordheim.postbattle.skills import (
+    haggle_price,
+    haggle_uses,
+    may_learn_lesser_magic,
+    rare_item_modifier,
+    skill_effect,
+)
+from referee.engine.systems.mordheim.state import MordheimSettings
+from tests.support.dice import ScriptedRoller
+
+from ..helpers import SETTINGS, group, hero, leader, raw_tables, tables, warband
+
+SPEC_SKILLS = {
+    "combat": [
+        "strike_to_injure",
+        "combat_master",
+        "weapons_training",
+        "web_of_steel",
+        "expert_swordsman",
+        "step_aside",
+    ],
+    "shooting": [
+        "quick_shot",
+        "pistolier",
+        "eagle_eyes",
+        "weapons_expert",
+        "nimble",
+        "trick_shooter",
+        "hunter",
+        "knife_fighter",
+    ],
+    "academic": [
+        "battle_tongue",
+        "sorcery",
+        "streetwise",
+        "haggle",
+        "arcane_lore",
+        "wyrdstone_hunter",
+        "warrior_wizard",
+    ],
+    "strength": ["mighty_blow", "pit_fighter", "resilient", "fearsome", "strongman", "unstoppable_charge"],
+    "speed": ["leap", "sprint", "acrobat", "lightning_reflexes", "jump_up", "dodge", "scale_sheer_surfaces"],
+}
+
+
+def test_mh_skl_04_streetwise_adds_two_to_the_heros_own_rare_item_rolls():
+    assert rare_item_modifier(hero("h", skills=("streetwise",))) == 2
+    assert rare_item_modifier(hero("h")) == 0
+    assert rare_item_modifier(hero("h", skills=("streetwise",)), gems_kept=True) == 3
+
+
+def test_mh_skl_05_haggle_takes_2d6_off_one_price_never_below_one_once_per_hero():
+    roller = ScriptedRoller([3, 4, 6, 6])
+    assert haggle_price(roller, 40, hero="h") == (33, 7)
+    assert haggle_price(roller, 10, hero="h") == (1, 12)
+    assert [r.rule for r in roller.made] == ["MH-SKL-05", "MH-SKL-05"]
+    wb = warband("A", leader("a", skills=("haggle",)), hero("b", skills=("haggle",)), hero("c"), group("g"))
+    assert haggle_uses(wb, SETTINGS) == {"a": 1, "b": 1}
+    assert haggle_uses(wb, MordheimSettings(haggle_uses_per_hero=2)) == {"a": 2, "b": 2}
+
+
+def test_mh_skl_07_arcane_lore_learns_lesser_magic_with_a_tome():
+    lore = hero("h", skills=("arcane_lore",))
+    assert may_learn_lesser_magic(lore, owns_tome_of_magic=True)
+    assert not may_learn_lesser_magic(lore, owns_tome_of_magic=False)
+    assert not may_learn_lesser_magic(hero("h"), owns_tome_of_magic=True)
+
+
+def test_mh_skl_08_every_skill_has_its_list_and_effect_text():
+    assert {k: list(v) for k, v in tables().skill_lists.items()} == SPEC_SKILLS
+    assert len(tables().skills) == 34
+    for list_id, skills in SPEC_SKILLS.items():
+        for s in skills:
+            assert tables().skills[s].list == list_id and skill_effect(tables(), s)
+    assert skill_effect(tables(), "sprint") == "triples Movement when running or charging"
+    assert tables().skills["lightning_reflexes"].en == "Lightning Reflexes"
+    assert [s["id"] for s in raw_tables()["skills"]] == [s for v in SPEC_SKILLS.values() for s in v]
