@@ -18,9 +18,11 @@ from campaign.envconf import (
     env_database,
     env_int,
     env_list,
+    env_proxy_count,
     env_str,
     env_time_zone,
     secret_key,
+    throttle_cache,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -102,6 +104,7 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env_cache("CACHE_URL")}
+CACHES["throttle"] = throttle_cache(CACHES["default"])
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -141,9 +144,11 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "campaign.lib.throttles.AnonRateThrottle",
+        "campaign.lib.throttles.UserRateThrottle",
     ],
+    # X-Forwarded-For entries to trust when telling clients apart; 0 (the default) trusts none.
+    "NUM_PROXIES": env_proxy_count("NUM_PROXIES", 0),
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("THROTTLE_ANON", "120/minute"),
         "user": env_str("THROTTLE_USER", "6000/minute"),

@@ -15,10 +15,10 @@ from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from campaign.errors import DomainError
+from campaign.lib.throttles import ScopedRateThrottle
 from campaign.selectors import memberships_of
 
 

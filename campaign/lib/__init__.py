@@ -1,0 +1,1 @@
+"""What every app shares; imports no app."""
