@@ -161,7 +161,7 @@ REST_FRAMEWORK = {
 REST_KNOX = {
     "TOKEN_TTL": __import__("datetime").timedelta(days=env_int("API_TOKEN_DAYS", 90, minimum=1)),
     "AUTO_REFRESH": True,
-    "TOKEN_LIMIT_PER_USER": 20,
+    "TOKEN_LIMIT_PER_USER": env_int("API_TOKENS_PER_USER", 20, minimum=1),  # enforced in campaign/api/auth.py
     "AUTH_HEADER_PREFIX": "Token",
 }
 
