@@ -62,6 +62,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "campaign.lib.http_guards.ApiInputGuardMiddleware",  # after Locale: its refusals speak the client's language
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -143,6 +144,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "campaign.api.pagination.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_PARSER_CLASSES": [
+        "campaign.lib.parsers.JSONParser",
+        "campaign.lib.parsers.FormParser",
+        "campaign.lib.parsers.MultiPartParser",
+    ],
     "DEFAULT_THROTTLE_CLASSES": [
         "campaign.lib.throttles.AnonRateThrottle",
         "campaign.lib.throttles.UserRateThrottle",

@@ -35,3 +35,5 @@ urlpatterns = [
 ]
 
 handler404 = "campaign.api.errors.api_not_found"
+handler400 = "campaign.lib.http_guards.bad_request"
+handler500 = "campaign.lib.http_guards.server_error"
