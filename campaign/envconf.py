@@ -107,6 +107,47 @@ def env_cache(name: str, *, environ_: Mapping[str, str] | None = None) -> dict[s
     return dict(environ.Env.cache_url_config(value))
 
 
+THROTTLE_CACHE_TABLE = "muster_throttle_cache"  # created by campaign/lib/migrations/0002_throttle_cache_table.py
+
+
+def throttle_cache(default: Mapping[str, Any]) -> dict[str, Any]:
+    """The CACHES entry throttle counters live in: one every worker process shares.
+
+    The Redis of ``CACHE_URL`` when there is one (under its own key prefix); otherwise the
+    database, since a local-memory cache gives each gunicorn worker a counter of its own.
+    """
+    if default.get("BACKEND") == "django.core.cache.backends.redis.RedisCache":
+        return {**default, "KEY_PREFIX": "throttle"}
+    # Culling evicts entries to stay under MAX_ENTRIES, and an evicted entry is a reset counter:
+    # keep the ceiling far above the number of clients seen in one throttle window.
+    return {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": THROTTLE_CACHE_TABLE,
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    }
+
+
+def env_proxy_count(name: str, default: int = 0, *, environ_: Mapping[str, str] | None = None) -> int:
+    """How many reverse proxies in front of us append to X-Forwarded-For (DRF's ``NUM_PROXIES``).
+
+    0 trusts no X-Forwarded-For at all: throttles then count the peer's address, which a client
+    cannot forge. Behind one nginx that appends the peer, 1.
+    """
+    value = _raw(name, environ_)
+    if value is None:
+        return default
+    try:
+        number = int(value.strip())
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise ImproperlyConfigured(
+            f"{name}={value!r} must be the number of reverse proxies in front of Muster that append to "
+            "X-Forwarded-For: 0 when clients connect directly, 1 behind one proxy."
+        )
+    return number
+
+
 _BROKER_SCHEMES = {"redis", "rediss", "amqp", "amqps", "memory"}
 
 

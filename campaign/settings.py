@@ -18,9 +18,11 @@ from campaign.envconf import (
     env_database,
     env_int,
     env_list,
+    env_proxy_count,
     env_str,
     env_time_zone,
     secret_key,
+    throttle_cache,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -62,6 +64,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "campaign.lib.http_guards.ApiInputGuardMiddleware",  # after Locale: its refusals speak the client's language
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -104,6 +107,7 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env_cache("CACHE_URL")}
+CACHES["throttle"] = throttle_cache(CACHES["default"])
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -142,10 +146,17 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "campaign.lib.api.pagination.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+    "DEFAULT_PARSER_CLASSES": [
+        "campaign.lib.parsers.JSONParser",
+        "campaign.lib.parsers.FormParser",
+        "campaign.lib.parsers.MultiPartParser",
     ],
+    "DEFAULT_THROTTLE_CLASSES": [
+        "campaign.lib.throttles.AnonRateThrottle",
+        "campaign.lib.throttles.UserRateThrottle",
+    ],
+    # X-Forwarded-For entries to trust when telling clients apart; 0 (the default) trusts none.
+    "NUM_PROXIES": env_proxy_count("NUM_PROXIES", 0),
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("THROTTLE_ANON", "120/minute"),
         "user": env_str("THROTTLE_USER", "6000/minute"),
@@ -158,7 +169,7 @@ REST_FRAMEWORK = {
 REST_KNOX = {
     "TOKEN_TTL": __import__("datetime").timedelta(days=env_int("API_TOKEN_DAYS", 90, minimum=1)),
     "AUTO_REFRESH": True,
-    "TOKEN_LIMIT_PER_USER": 20,
+    "TOKEN_LIMIT_PER_USER": env_int("API_TOKENS_PER_USER", 20, minimum=1),  # enforced in campaign/api/auth.py
     "AUTH_HEADER_PREFIX": "Token",
 }
 

@@ -36,3 +36,5 @@ urlpatterns = [
 ]
 
 handler404 = "campaign.lib.api.errors.api_not_found"
+handler400 = "campaign.lib.http_guards.bad_request"
+handler500 = "campaign.lib.http_guards.server_error"

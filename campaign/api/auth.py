@@ -8,18 +8,19 @@ from django.contrib.auth import authenticate
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
-from knox.models import AuthToken
+from knox.settings import knox_settings
 from knox.views import LogoutAllView as KnoxLogoutAllView
 from knox.views import LogoutView as KnoxLogoutView
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from campaign.lib.errors import DomainError
+from campaign.lib.throttles import ScopedRateThrottle
 from campaign.selectors import memberships_of
+from campaign.services.tokens import auth_token_issue
 
 
 class LoginView(APIView):
@@ -51,7 +52,8 @@ class LoginView(APIView):
         )
         if user is None or not user.is_active:
             raise DomainError(gettext("Wrong username or password."), code="invalid_credentials")
-        instance, token = AuthToken.objects.create(user=user)
+        # Past TOKEN_LIMIT_PER_USER live tokens the least recently used is revoked, not the login refused.
+        instance, token = auth_token_issue(user=user, limit=knox_settings.TOKEN_LIMIT_PER_USER)
         out = {"token": token, "expiry": instance.expiry, "username": user.get_username()}
         return Response(self.OutputSerializer(out).data)
 
