@@ -17,7 +17,7 @@ from tests.support.services import broker_problem, postgres_problem
 REQUIRE_SERVICES = os.environ.get("MUSTER_REQUIRE_SERVICES") == "1"
 _PROBLEM = pytest.StashKey[str]()
 
-pytest_plugins = ["tests.support.world", "tests.support.worker"]
+pytest_plugins = ["tests.support.world", "tests.support.worker", "tests.support.league"]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

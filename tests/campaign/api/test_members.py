@@ -121,7 +121,7 @@ def test_the_last_organiser_cannot_leave(world: World) -> None:
 
 def test_the_organiser_removes_a_player_whose_warbands_and_battles_stay(world: World) -> None:
     from campaign.services.campaigns import campaign_start
-    from tests.campaign.helpers import make_warband, pair
+    from tests.support.league import make_warband, pair
 
     week = campaign_start(campaign=world.campaign, actor=world.alice)
     bobs = make_warband(world.campaign, world.bob, "Bob's")

@@ -16,7 +16,7 @@ from campaign.models import Campaign, Invitation, Membership
 from campaign.services.campaigns import campaign_start
 from campaign.services.members import invitation_create, membership_add, membership_leave
 from roster.battles.prebattle import battle_prebattle_run
-from tests.campaign.helpers import make_warband, pair
+from tests.support.league import make_warband, pair
 from tests.support.world import World, make_user
 
 pytestmark = pytest.mark.django_db

@@ -18,8 +18,8 @@ from campaign.tasks import sweep_weeks
 from referee.models import LedgerEntry
 from roster.battles.prebattle import battle_prebattle_run
 from roster.models import Battle
-from tests.campaign.helpers import make_warband, pair
 from tests.support.concurrency import run_together
+from tests.support.league import make_warband, pair
 from tests.support.worker import WorkerProcess
 from tests.support.world import World
 

@@ -13,8 +13,8 @@ from campaign.weekly.models import Character, InfoHolding, MoveResult, WeekResol
 from campaign.weekly.resolution.run import week_moves_resolve
 from campaign.weekly.services import character_update
 from referee.models import LedgerEntry
-from tests.campaign.helpers import DiceScript
 from tests.campaign.weekly.conftest import Intrigue, make_intrigue
+from tests.support.dice import DiceScript
 from tests.support.world import World
 
 pytestmark = pytest.mark.django_db

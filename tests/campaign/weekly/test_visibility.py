@@ -18,8 +18,8 @@ import pytest
 from campaign.weekly.models import MoveResult, WeeklyMove
 from campaign.weekly.services import character_update
 from referee.models import LedgerEntry
-from tests.campaign.helpers import DiceScript
 from tests.campaign.weekly.conftest import Intrigue
+from tests.support.dice import DiceScript
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,7 @@ from campaign.services.campaigns import campaign_update
 from campaign.services.weeks import week_resolve
 from roster.battles.pairings import auto_pairs
 from roster.models import Battle, Warband
-from tests.campaign.conftest import League
-from tests.campaign.helpers import make_warband
+from tests.support.league import League, make_warband
 from tests.support.world import World, make_user
 
 pytestmark = pytest.mark.django_db

@@ -1,22 +1,25 @@
-"""Builders and scripted dice for the campaign tests.
+"""A running league for the campaign and battle tests: builders, and the ``league``, ``dice`` and
+``eager_celery`` fixtures (registered in tests/conftest.py).
 
 Warbands are made straight on the roster models (the roster's own services have
-their own tests); ``DiceScript`` replaces the week stream's seeded generator so a
-test decides the faces, and every roll still goes through ``LedgerRoller`` into
-the ledger.
+their own tests); the ``dice`` fixture replaces the week stream's seeded generator
+with a ``DiceScript`` so a test decides the faces, and every roll still goes through
+``LedgerRoller`` into the ledger.
 """
 
 from __future__ import annotations
 
-import random
-from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from campaign.models import Campaign, Week
-from referee.engine.dice.rollers import roll
-from referee.engine.rolls import Roll
+from campaign.services.campaigns import campaign_start
 from roster.models import Battle, Warband, Warrior
+from tests.support.dice import DiceScript
+from tests.support.world import World
 
 HUMAN = {"M": 4, "WS": 4, "BS": 4, "S": 3, "T": 3, "W": 1, "I": 4, "A": 1, "Ld": 8}
 
@@ -80,51 +83,43 @@ def pair(week: Week, a: Warband, b: Warband | None, actor: Any) -> Battle:
     return pairings_set(week=week, actor=actor, pairs=[(a.pk, b.pk if b else None)])[0]
 
 
-class _Faces:
-    """Scripted faces first, then a fixed pseudo-random sequence (never a loop of ties)."""
-
-    def __init__(self, script: DiceScript) -> None:
-        self.script = script
-
-    def face(self, sides: int) -> int:
-        if self.script.queue:
-            value = self.script.queue.popleft()
-            assert 1 <= value <= sides, f"scripted face {value} does not fit a d{sides}"
-            return value
-        return self.script.rng.randint(1, sides)
-
-
-class ScriptedLedgerDice:
-    """What ``LedgerRoller`` gets instead of the week's ``SeededRoller`` in a test."""
-
-    def __init__(self, script: DiceScript) -> None:
-        self.made: list[Roll] = []
-        self._source = _Faces(script)
-        self._script = script
-
-    def roll(self, notation: str, *, rule: str = "", label: str = "") -> Roll:
-        made = roll(notation, self._source, rule=rule, label=label)
-        self.made.append(made)
-        self._script.rolled.append(made)
-        return made
-
-
-class DiceScript:
-    def __init__(self) -> None:
-        self.queue: deque[int] = deque()
-        self.rolled: list[Roll] = []
-        self.rng = random.Random(6)
-
-    def then(self, *faces: int) -> DiceScript:
-        self.queue.extend(faces)
-        return self
-
-    def rules(self) -> list[str]:
-        return [r.rule for r in self.rolled]
-
-    def factory(self, **_: Any) -> ScriptedLedgerDice:
-        return ScriptedLedgerDice(self)
-
-
 def ids(rows: Iterable[Any]) -> list[int]:
     return [r.pk for r in rows]
+
+
+@dataclass
+class League:
+    world: World
+    week: Week
+    bobs: Warband
+    carols: Warband
+
+
+@pytest.fixture
+def league(world: World) -> League:
+    """The world's campaign started (week 1 open), with an approved warband for Bob and one for Carol."""
+    week = campaign_start(campaign=world.campaign, actor=world.alice)
+    bobs = make_warband(world.campaign, world.bob, "Bob's Reiklanders", rating=120, heroes=2, henchmen=3)
+    carols = make_warband(world.campaign, world.carol, "Carol's Skaven", rating=150, heroes=2, henchmen=5)
+    return League(world, week, bobs, carols)
+
+
+@pytest.fixture
+def dice(monkeypatch: pytest.MonkeyPatch) -> DiceScript:
+    """Scripted faces for every roll made through ``LedgerRoller`` (then a fixed pseudo-random sequence)."""
+    script = DiceScript()
+    monkeypatch.setattr("referee.services.ledger.SeededRoller", script.factory)
+    return script
+
+
+@pytest.fixture
+def eager_celery() -> Iterator[None]:
+    """Run queued tasks in-process even when a broker is configured (no worker in this test)."""
+    from campaign.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager = before

@@ -14,8 +14,8 @@ import pytest
 
 from referee.models import LedgerEntry
 from roster.models import Battle
-from tests.campaign.conftest import League
-from tests.campaign.helpers import DiceScript, hero, make_warband, pair
+from tests.support.dice import DiceScript
+from tests.support.league import League, hero, make_warband, pair
 
 pytestmark = pytest.mark.django_db
 

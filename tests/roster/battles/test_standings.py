@@ -10,8 +10,7 @@ from campaign.models import CampaignEvent, Correction
 from campaign.services.campaigns import campaign_update
 from campaign.services.events import event_record
 from roster.models import Battle, Warband
-from tests.campaign.conftest import League
-from tests.campaign.helpers import make_warband, pair
+from tests.support.league import League, make_warband, pair
 from tests.support.world import make_user
 
 pytestmark = pytest.mark.django_db
