@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: help install run worker beat test bench lint typecheck schema rules-coverage clean
+.PHONY: help install run worker beat test bench lint layers typecheck schema rules-coverage clean
 
 help:
 	@echo "make run             set everything up and serve http://$(HOST):$(PORT) (SQLite, tasks in-process, demo)"
@@ -15,6 +15,7 @@ help:
 	@echo "make bench           run the benchmarks in tests/bench/"
 	@echo "make rules-coverage  list rule IDs of ../shared/rules/ that no test names"
 	@echo "make lint typecheck  ruff and mypy"
+	@echo "make layers          import-linter: the layers of DESIGN §3 (.importlinter)"
 	@echo "make worker / beat   a Celery worker / beat (needs CELERY_BROKER_URL)"
 
 $(STAMP): requirements/lock.txt
@@ -58,6 +59,9 @@ rules-coverage: install
 
 lint: install
 	$(VENV)/bin/ruff check .
+
+layers: install
+	$(VENV)/bin/lint-imports --no-cache
 
 typecheck: install
 	$(VENV)/bin/mypy .

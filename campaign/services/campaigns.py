@@ -16,8 +16,11 @@ from campaign.models import Campaign, Membership, Week
 from campaign.schedule import valid_time_zone
 from campaign.services.access import ORGANISER, require_role
 from campaign.services.events import event_record
+from campaign.services.weeks import week_open_scheduled, week_resolve
 from referee.engine.system_settings import SettingsInvalid
 from referee.models import RulesPack
+from referee.served_packs import get_pack
+from referee.services.rules_packs import rules_pack_sync
 
 
 def _checked_time_zone(time_zone: str) -> str:
@@ -47,9 +50,6 @@ def rules_pack_pinned(*, slug: str, version: str | None = None) -> RulesPack:
 
     A pack this server loaded from ``fixtures/`` is stored on first use.
     """
-    from referee.served_packs import get_pack
-    from referee.services.rules_packs import rules_pack_sync
-
     loaded = get_pack(slug, version)
     if loaded is not None:
         row, _what = rules_pack_sync(pack=loaded)
@@ -129,8 +129,6 @@ def campaign_update(
 @transaction.atomic
 def campaign_start(*, campaign: Campaign, actor: Any, now: datetime | None = None) -> Week:
     """Draft to running: week 1 opens with the first deadline of the schedule. Returns week 1."""
-    from campaign.services.weeks import week_open_scheduled
-
     require_role(campaign=campaign, user=actor, roles=[ORGANISER])
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if campaign.status != Campaign.Status.DRAFT:
@@ -144,8 +142,6 @@ def campaign_start(*, campaign: Campaign, actor: Any, now: datetime | None = Non
 @transaction.atomic
 def campaign_finish(*, campaign: Campaign, actor: Any, now: datetime | None = None) -> Campaign:
     """Running to finished: the current week is resolved now, and no other week opens."""
-    from campaign.services.weeks import week_resolve
-
     require_role(campaign=campaign, user=actor, roles=[ORGANISER])
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if campaign.status != Campaign.Status.RUNNING:

@@ -1,0 +1,50 @@
+"""Every module of the apps is placed in a layer of .importlinter, so a new one cannot slip past it.
+
+The forbidden contracts list the children of ``campaign`` and ``referee`` by name (import-linter has
+no "everything but" form). A module added without being listed would be checked by nothing: this
+test names it.
+"""
+
+from __future__ import annotations
+
+import configparser
+import pkgutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+NOT_CODE = {"migrations", "templates", "static", "locale"}
+
+
+def _contracts() -> dict[str, dict[str, set[str]]]:
+    parser = configparser.ConfigParser()
+    parser.read(ROOT / ".importlinter")
+    out: dict[str, dict[str, set[str]]] = {}
+    for section in parser.sections():
+        if section.startswith("importlinter:contract:"):
+            out[section.split(":")[-1]] = {k: set(v.split()) for k, v in parser[section].items()}
+    return out
+
+
+def _children(package: str) -> set[str]:
+    path = ROOT / package.replace(".", "/")
+    return {f"{package}.{m.name}" for m in pkgutil.iter_modules([str(path)]) if m.name not in NOT_CODE}
+
+
+def test_it_places_every_module_of_the_referee_on_one_side_of_the_engine() -> None:
+    forbidden = _contracts()["engine-pure"]["forbidden_modules"]
+    assert _children("referee") - {"referee.engine"} - forbidden == set()
+
+
+def test_it_places_every_module_of_the_campaign_package_in_a_layer() -> None:
+    contracts = _contracts()
+    below_lib = contracts["lib-imports-no-app"]["forbidden_modules"]
+    core = contracts["league-knows-no-system"]
+    placed = core["source_modules"] | core["forbidden_modules"] | {"campaign.lib", "campaign.weekly", "campaign.envconf"}
+    children = _children("campaign")
+    assert children - {"campaign.lib"} - below_lib == set()
+    assert children - placed == set()
+
+
+def test_it_keeps_the_referee_below_every_module_of_the_league() -> None:
+    forbidden = _contracts()["referee-below-campaign"]["forbidden_modules"]
+    assert _children("campaign") - {"campaign.lib"} - forbidden == set()
