@@ -55,7 +55,9 @@ def _populate(apps: Any) -> dict[str, int]:
     report = apps.get_model("campaign", "BattleReport").objects.create(
         battle=battle, reporter=user, data={"winner": a.pk}, submitted_at=now
     )
-    event = apps.get_model("campaign", "CampaignEvent").objects.create(campaign=campaign, kind="battle_reported", battle=battle)
+    event = apps.get_model("campaign", "CampaignEvent").objects.create(
+        campaign=campaign, kind="battle_reported", battle=battle
+    )
     aftermath = apps.get_model("roster", "Aftermath").objects.create(battle=battle)
     record = apps.get_model("campaign", "IdempotencyRecord").objects.create(user=user, key="k", fingerprint="f" * 64)
     character = apps.get_model("campaign", "Character").objects.create(campaign=campaign, user=user, name="Vex")
