@@ -7,6 +7,7 @@ DATABASE_URL, CELERY_BROKER_URL and friends; a bad value stops start-up.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
@@ -167,7 +168,7 @@ REST_FRAMEWORK = {
 }
 
 REST_KNOX = {
-    "TOKEN_TTL": __import__("datetime").timedelta(days=env_int("API_TOKEN_DAYS", 90, minimum=1)),
+    "TOKEN_TTL": timedelta(days=env_int("API_TOKEN_DAYS", 90, minimum=1)),
     "AUTO_REFRESH": True,
     "TOKEN_LIMIT_PER_USER": env_int("API_TOKENS_PER_USER", 20, minimum=1),  # enforced in campaign/api/auth.py
     "AUTH_HEADER_PREFIX": "Token",

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotFound
 from campaign.selectors.campaigns import CampaignAccess, campaign_access, campaigns_visible_to
+from referee.engine.systems.mordheim.battle.scenarios import SETUP
 from roster.bridge.packs import settings_of, tables_of
 from roster.models import Battle, Warrior
 
@@ -124,8 +125,6 @@ def scenario_sheet(battle: Battle) -> dict[str, Any] | None:
     league's rulings applied (the Sword's need in the chest, Occupy's turns...), and the setup facts."""
     if not battle.scenario or battle.campaign.system != "mordheim":
         return None
-    from referee.engine.systems.mordheim.battle.scenarios import SETUP
-
     info = tables_of(battle.campaign).scenarios.get(battle.scenario)
     if info is None:
         return None
