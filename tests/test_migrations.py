@@ -31,7 +31,8 @@ def _migrate(targets: list[tuple[str, str | None]]) -> Any:
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
     executor.migrate(targets)
-    return executor.loader.project_state([t for t in targets if t[1] is not None]).apps
+    applied = [(app, name) for app, name in targets if name is not None]
+    return executor.loader.project_state(applied).apps
 
 
 def _populate(apps: Any) -> dict[str, int]:
