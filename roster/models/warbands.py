@@ -1,6 +1,6 @@
 """Warbands and their warriors, equipment, stash, treasury ledger and history.
 
-Rules live in the engine (``referee.engine.systems.mordheim.roster_*``); these
+Rules live in the engine (``referee.engine.systems.mordheim.warband``, ``.lists``); these
 models hold state, with the invariants the database can keep in ``Meta``
 (a treasury never negative, a group never below zero models). Every change to
 a warband, warrior or holding is versioned by django-simple-history.
