@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_filters
 from django.db.models import QuerySet
 from django.utils.translation import gettext
@@ -14,7 +16,7 @@ from rest_framework.views import APIView
 
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.errors import NotFound
-from campaign.selectors.rolls import campaign_for_member, roll_shown_to, rolls_visible_to
+from campaign.selectors.rolls import campaign_for_member, chained_to_hidden, roll_shown_to, rolls_visible_to
 from campaign.services.rolls import roll_ad_hoc
 from referee.api.serializers import RollOutputSerializer
 from referee.models import LedgerEntry, Visibility
@@ -51,6 +53,12 @@ class RollListCreateView(generics.ListAPIView[LedgerEntry]):
     def get_queryset(self) -> QuerySet[LedgerEntry]:
         return rolls_visible_to(viewer=self.request.user).order_by("-id")
 
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        assert page is not None
+        context = {"unchained": chained_to_hidden(entries=page, viewer=request.user)}
+        return self.get_paginated_response(RollOutputSerializer(page, many=True, context=context).data)
+
     @extend_schema(request=InputSerializer, responses={201: RollOutputSerializer})
     @idempotent
     def post(self, request: Request) -> Response:
@@ -82,4 +90,5 @@ class RollDetailView(APIView):
         entry = rolls_visible_to(viewer=request.user).filter(pk=pk).first()
         if entry is None:
             raise NotFound(gettext("No such roll."), code="roll_not_found")
-        return Response(RollOutputSerializer(entry).data)
+        context = {"unchained": chained_to_hidden(entries=[entry], viewer=request.user)}
+        return Response(RollOutputSerializer(entry, context=context).data)

@@ -8,13 +8,14 @@ may see (``docs/hidden-rolls.md``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from campaign.models import Campaign
 from campaign.selectors.roles import GM, STAFF, campaign_ids_of, role_of
-from referee.models import HIDDEN_AUDIENCES, Audience, LedgerEntry, RollStream
+from referee.models import HIDDEN_AUDIENCES, Audience, LedgerEntry, RollStream, Visibility
 from referee.selectors import face_counts, mixed_streams
 from referee.selectors import rolls_visible_to as ledger_visible_to
 from referee.selectors import streams_visible_to as ledger_streams_visible_to
@@ -41,6 +42,25 @@ def streams_visible_to(*, viewer: Any) -> QuerySet[RollStream]:
 def roll_shown_to(*, entry: LedgerEntry, viewer: Any) -> bool:
     """Whether the viewer may see ``entry`` (its roller may not, for a GM-only or blind roll)."""
     return rolls_visible_to(viewer=viewer).filter(pk=entry.pk).exists()
+
+
+def chained_to_hidden(*, entries: Iterable[LedgerEntry], viewer: Any) -> set[int]:
+    """The entries (of ``entries``) whose ``prev_hash`` is the hash of a hidden roll, for a viewer who is not
+    their GM: on a public stream from before hidden streams, the roll after a GM-only one chains to it, and
+    that hash would let anyone try its few outcomes. Their ``prev_hash`` is withheld."""
+    candidates = [e for e in entries if e.stream.audience == Audience.PUBLIC and e.seq > 0]
+    if candidates:
+        gm_of = set(campaign_ids_of(viewer=viewer, roles=(GM,)))
+        candidates = [e for e in candidates if e.campaign_id not in gm_of]
+    if not candidates:
+        return set()
+    before = Q()
+    for e in candidates:
+        before |= Q(stream_id=e.stream_id, seq=e.seq - 1)
+    hidden = set(
+        LedgerEntry.objects.filter(before).exclude(visibility=Visibility.PUBLIC).values_list("stream_id", "seq")
+    )
+    return {e.pk for e in candidates if (e.stream_id, e.seq - 1) in hidden}
 
 
 def campaign_for_member(*, viewer: Any, campaign_id: int) -> Campaign | None:

@@ -14,7 +14,8 @@ RECEIPT_WITHHOLDS = ("seq", "faces", "kept", "total", "prev_hash", "hash")
 class RollOutputSerializer(serializers.ModelSerializer[LedgerEntry]):
     """A ledger entry, whole. A receipt (context ``receipt``: a GM-only or blind roll answered to a roller
     who may not see it) has ``hidden`` set and nothing derived from the result: no faces, kept dice,
-    total, sequence number, hash or previous hash, whatever the roll was."""
+    total, sequence number, hash or previous hash, whatever the roll was. Context ``unchained``: the ids
+    whose ``prev_hash`` is withheld, being the hash of a roll the viewer may not see."""
 
     stream = serializers.CharField(source="stream.key")
     roller = serializers.CharField(source="roller.username", allow_null=True, default=None)
@@ -58,4 +59,6 @@ class RollOutputSerializer(serializers.ModelSerializer[LedgerEntry]):
         data = super().to_representation(entry)
         if data["hidden"]:
             data.update(dict.fromkeys(RECEIPT_WITHHOLDS))
+        if entry.pk in self.context.get("unchained", ()):
+            data["prev_hash"] = None
         return data

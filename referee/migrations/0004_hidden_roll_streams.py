@@ -1,43 +1,10 @@
-"""Hidden rolls get streams of their own (docs/hidden-rolls.md).
-
-Existing streams: a user's own becomes audience ``user``; a week's stays ``public``. Every week not yet
-closed gets its GM stream now, before its next hidden roll, so from here on GM-only, blind and secret-move
-rolls never land on a stream whose seed every member will see. Rolls already made stay where they are
-(the ledger is append-only); the selectors show such a mixed public stream's seed to its GM only.
-"""
+"""Hidden rolls get streams of their own (docs/hidden-rolls.md): a stream's audience and viewers, and
+a week may have several streams. The data follows in 0005, the constraints in 0006 (PostgreSQL will not
+build an index on a table with pending trigger events in the same transaction as the data change)."""
 
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
-
-from referee.engine import fairness
-
-
-def forwards(apps, schema_editor):  # type: ignore[no-untyped-def]
-    RollStream = apps.get_model("referee", "RollStream")
-    RollStream.objects.filter(user__isnull=False).update(audience="user")
-    for public in RollStream.objects.filter(audience="public", week__isnull=False).exclude(week__status="closed"):
-        key = f"{public.key}:gm"
-        if RollStream.objects.filter(key=key).exists():
-            continue
-        seed = fairness.new_seed()
-        RollStream.objects.create(
-            key=key,
-            campaign_id=public.campaign_id,
-            week_id=public.week_id,
-            audience="gm",
-            seed=seed.hex(),
-            commitment=fairness.commitment(seed),
-            contributions=public.contributions,
-            salt=fairness.salt_for(stream=key, contributions=public.contributions).hex(),
-        )
-
-
-def backwards(apps, schema_editor):  # type: ignore[no-untyped-def]
-    RollStream = apps.get_model("referee", "RollStream")
-    if RollStream.objects.filter(audience__in=["gm", "self", "party"]).exclude(next_seq=0).exists():
-        raise RuntimeError("Hidden streams hold rolls; the ledger is append-only, so this cannot be undone.")
-    RollStream.objects.filter(audience__in=["gm", "self", "party"]).delete()
 
 
 class Migration(migrations.Migration):
@@ -83,35 +50,6 @@ class Migration(migrations.Migration):
                 on_delete=django.db.models.deletion.PROTECT,
                 related_name="roll_streams",
                 to="campaign.week",
-            ),
-        ),
-        migrations.RunPython(forwards, backwards),
-        migrations.AddConstraint(
-            model_name="rollstream",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("audience", "public")), fields=("week",), name="one_public_stream_per_week"
-            ),
-        ),
-        migrations.AddConstraint(
-            model_name="rollstream",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("audience", "gm")), fields=("week",), name="one_gm_stream_per_week"
-            ),
-        ),
-        migrations.AddConstraint(
-            model_name="rollstream",
-            constraint=models.CheckConstraint(
-                condition=models.Q(
-                    models.Q(("audience", "user"), ("user__isnull", False), ("week__isnull", True)),
-                    models.Q(
-                        models.Q(("audience", "user"), _negated=True),
-                        ("campaign__isnull", False),
-                        ("user__isnull", True),
-                        ("week__isnull", False),
-                    ),
-                    _connector="OR",
-                ),
-                name="a_stream_is_a_weeks_or_a_users",
             ),
         ),
     ]

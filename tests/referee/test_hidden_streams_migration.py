@@ -1,4 +1,4 @@
-"""Migration referee 0004 applied forward on data at the previous head: users' streams become audience
+"""Migrations referee 0004-0006 applied forward on data at the previous head: users' streams become audience
 ``user``, weeks' stay public, and every week not yet closed gets its GM stream before its next hidden roll."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from referee.engine import fairness
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BEFORE = [("referee", "0003_ledger_append_only"), ("campaign", "0009_models_move_to_their_apps")]
-AFTER = [("referee", "0004_hidden_roll_streams")]
+AFTER = [("referee", "0006_one_stream_per_audience")]
 
 
 def migrate(targets: list[tuple[str, str]]) -> Any:
