@@ -14,11 +14,16 @@ GAP/CONFIG setting of the campaign's game system
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings as django_settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from referee.models import RollStream
 
 
 class Campaign(models.Model):
@@ -83,8 +88,9 @@ class Membership(models.Model):
 class Week(models.Model):
     """One week of a campaign: moves are collected while it is open, resolved at its deadline.
 
-    Each week owns a roll stream (``referee.RollStream``) whose seed hash is
-    published when the week opens and whose seed is revealed when it closes.
+    Each week owns roll streams (``referee.RollStream``): a public one and one per
+    hidden audience, whose seed hashes are published when they open and whose seeds
+    are revealed, each to its audience, when the week closes (``docs/hidden-rolls.md``).
     A sweep claims a week past its deadline by moving it from open to resolving
     with ``claimed_at`` set (a conditional update, so two sweeps never both claim
     it); a week left resolving longer than the campaign's timeout is claimed again.
@@ -116,6 +122,11 @@ class Week(models.Model):
 
     def __str__(self) -> str:
         return f"{self.campaign} · week {self.number}"
+
+    @property
+    def roll_stream(self) -> RollStream:
+        """The week's public stream (the one every member sees)."""
+        return self.roll_streams.get(audience="public")
 
 
 class Correction(models.Model):

@@ -40,8 +40,28 @@ class Visibility(models.TextChoices):
     SELF = "self", _("Self (the roller and the GM)")
 
 
+class Audience(models.TextChoices):
+    """Who may see a stream: its rolls, its commitment, its seed once revealed (``docs/hidden-rolls.md``)."""
+
+    PUBLIC = "public", _("Every member of the campaign")
+    GM = "gm", _("The campaign's GM")
+    SELF = "self", _("One member (the stream's viewer) and the GM")
+    PARTY = "party", _("The stream's viewers, the organiser and the GM")
+    USER = "user", _("One user's own stream, outside campaigns")
+
+
+HIDDEN_AUDIENCES = (Audience.GM, Audience.SELF, Audience.PARTY)
+
+
 class RollStream(models.Model):
-    """A seeded stream of rolls: a campaign week's, or one user's own for rolls outside campaigns.
+    """A seeded stream of rolls: one of a campaign week's, or one user's own for rolls outside campaigns.
+
+    A week has a public stream (every member sees its rolls and, once the week
+    closes, its seed), a GM stream (GM-only and blind rolls, secret moves), and a
+    stream per hidden audience opened on first use (a member's self rolls, the
+    parties to a battle of a campaign with private rosters). Each has its own
+    commitment, chain and sequence numbers, so no stream has a gap where another
+    audience's roll was made; its seed is revealed to its audience only.
 
     ``seed`` is secret until ``revealed_at``; only ``commitment`` (its SHA-256) is
     published before. ``salt`` is fixed when the stream opens, from its key and the
@@ -53,8 +73,15 @@ class RollStream(models.Model):
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.PROTECT, null=True, blank=True, related_name="roll_streams"
     )
-    week = models.OneToOneField(
-        "campaign.Week", on_delete=models.PROTECT, null=True, blank=True, related_name="roll_stream"
+    week = models.ForeignKey(
+        "campaign.Week", on_delete=models.PROTECT, null=True, blank=True, related_name="roll_streams"
+    )
+    audience = models.CharField(_("audience"), max_length=8, choices=Audience.choices, default=Audience.PUBLIC)
+    viewers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="+",
+        help_text=_("Who sees this hidden stream besides the GM (and, for a party, the organiser)."),
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="roll_streams"
@@ -75,6 +102,15 @@ class RollStream(models.Model):
                 fields=["user"],
                 condition=Q(user__isnull=False, revealed_at__isnull=True),
                 name="one_active_stream_per_user",
+            ),
+            models.UniqueConstraint(
+                fields=["week"], condition=Q(audience=Audience.PUBLIC), name="one_public_stream_per_week"
+            ),
+            models.UniqueConstraint(fields=["week"], condition=Q(audience=Audience.GM), name="one_gm_stream_per_week"),
+            models.CheckConstraint(
+                condition=Q(audience=Audience.USER, user__isnull=False, week__isnull=True)
+                | ~Q(audience=Audience.USER) & Q(user__isnull=True, week__isnull=False, campaign__isnull=False),
+                name="a_stream_is_a_weeks_or_a_users",
             ),
         ]
 

@@ -2,7 +2,7 @@
 
 Only the owner changes a warband; the organiser may correct it (audited); other
 members of the campaign read it unless the campaign keeps rosters private, when
-only the owner, the organiser and the GM do.
+only the owner, the organiser and the GM do. Roles only: ask through :func:`may`.
 """
 
 from __future__ import annotations
@@ -47,3 +47,12 @@ rules.add_perm("roster.view_warband", is_owner | is_organiser | is_gm | (is_memb
 rules.add_perm("roster.change_warband", is_owner)
 rules.add_perm("roster.correct_warband", is_organiser)
 rules.add_perm("roster.approve_warband", is_organiser)
+
+
+def may(user: Any, perm: str, warband: Any) -> bool:
+    """Whether ``user`` holds ``perm`` on ``warband`` by their campaign role: the predicates alone.
+
+    Never ``User.has_perm``, which answers True to every active superuser before asking any
+    backend: being staff or a superuser grants the admin and nothing in the game.
+    """
+    return bool(rules.has_perm(perm, user, warband))

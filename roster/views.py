@@ -15,6 +15,7 @@ from campaign.lib.errors import NotFound
 from campaign.lib.i18n import localized
 from roster.bridge.packs import list_of, pack_of
 from roster.models import Warband
+from roster.rules import may
 from roster.selectors import roster_of
 
 STATS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
@@ -61,7 +62,7 @@ def _visible(request: HttpRequest, pk: int) -> Warband:
 @login_required
 def warband_page(request: HttpRequest, pk: int) -> HttpResponse:
     warband = _visible(request, pk)
-    context = roster_context(warband) | {"can_change": request.user.has_perm("roster.change_warband", warband)}
+    context = roster_context(warband) | {"can_change": may(request.user, "roster.change_warband", warband)}
     return render(request, "roster/warband.html", context)
 
 

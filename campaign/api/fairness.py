@@ -49,9 +49,10 @@ class FairnessView(APIView):
     """The page a league points to when someone says the dice hate them.
 
     Each week's commitment (the SHA-256 of its seed, published when it opened)
-    and, once the week closed, the seed itself; and, over the campaign's rolls you
-    may see, how often each face of each die size came up, with a chi-square
-    p-value against fair dice.
+    and, once the week closed, the seed itself; the week's hidden streams you may
+    see (``hidden_streams``: GM, self, party; docs/hidden-rolls.md), likewise; and,
+    over the campaign's rolls you may see, how often each face of each die size
+    came up, with a chi-square p-value against fair dice.
     """
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})

@@ -16,14 +16,10 @@ from rest_framework.views import APIView
 
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.errors import NotFound
-from campaign.selectors.rolls import campaign_for_member, redacted_of, rolls_visible_to
+from campaign.selectors.rolls import campaign_for_member, chained_to_hidden, roll_shown_to, rolls_visible_to
 from campaign.services.rolls import roll_ad_hoc
 from referee.api.serializers import RollOutputSerializer
 from referee.models import LedgerEntry, Visibility
-
-
-def _context(entries: Any, viewer: Any) -> dict[str, Any]:
-    return {"redacted": redacted_of(entries=entries, viewer=viewer)}
 
 
 class RollFilter(django_filters.FilterSet):
@@ -39,7 +35,10 @@ class RollFilter(django_filters.FilterSet):
 
 
 class RollListCreateView(generics.ListAPIView[LedgerEntry]):
-    """List the rolls you may see (filters: campaign, week, roller, purpose, rule), or make a roll."""
+    """List the rolls you may see (filters: campaign, week, roller, purpose, rule), or make a roll.
+
+    A GM-only or blind roll is answered with a receipt (``hidden`` true; no result, sequence number or
+    hash) unless you are the campaign's GM, and is then neither listed nor shown to you."""
 
     serializer_class = RollOutputSerializer
     filterset_class = RollFilter
@@ -57,8 +56,8 @@ class RollListCreateView(generics.ListAPIView[LedgerEntry]):
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         assert page is not None
-        serializer = RollOutputSerializer(page, many=True, context=_context(page, request.user))
-        return self.get_paginated_response(serializer.data)
+        context = {"unchained": chained_to_hidden(entries=page, viewer=request.user)}
+        return self.get_paginated_response(RollOutputSerializer(page, many=True, context=context).data)
 
     @extend_schema(request=InputSerializer, responses={201: RollOutputSerializer})
     @idempotent
@@ -78,8 +77,9 @@ class RollListCreateView(generics.ListAPIView[LedgerEntry]):
             campaign=campaign,
             label=data.validated_data["label"],
         )
-        out = RollOutputSerializer(entry, context=_context([entry], request.user))
-        return Response(out.data, status=201)
+        # A roll its roller may not see (GM-only, blind) answers a receipt: the same for every result.
+        receipt = not roll_shown_to(entry=entry, viewer=request.user)
+        return Response(RollOutputSerializer(entry, context={"receipt": receipt}).data, status=201)
 
 
 class RollDetailView(APIView):
@@ -90,4 +90,5 @@ class RollDetailView(APIView):
         entry = rolls_visible_to(viewer=request.user).filter(pk=pk).first()
         if entry is None:
             raise NotFound(gettext("No such roll."), code="roll_not_found")
-        return Response(RollOutputSerializer(entry, context=_context([entry], request.user)).data)
+        context = {"unchained": chained_to_hidden(entries=[entry], viewer=request.user)}
+        return Response(RollOutputSerializer(entry, context=context).data)

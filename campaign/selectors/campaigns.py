@@ -92,7 +92,7 @@ def invitations_of(*, viewer: Any, campaign_id: int) -> QuerySet[Invitation]:
 
 def weeks_of(*, viewer: Any, campaign_id: int) -> QuerySet[Week]:
     access = campaign_access(viewer=viewer, campaign_id=campaign_id)
-    return Week.objects.filter(campaign=access.campaign).select_related("roll_stream").order_by("number")
+    return Week.objects.filter(campaign=access.campaign).order_by("number")
 
 
 def week_for_viewer(*, viewer: Any, week_id: int) -> tuple[Week, CampaignAccess]:

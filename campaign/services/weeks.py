@@ -25,8 +25,7 @@ from campaign.models import Campaign, Week
 from campaign.schedule import next_deadline
 from campaign.services.events import event_record
 from campaign.services.resolvers import WAITING, week_resolver_for
-from campaign.services.streams import week_stream_open
-from referee.services.streams import stream_reveal
+from campaign.services.streams import week_stream_open, week_streams_reveal
 
 log = logging.getLogger(__name__)
 
@@ -53,13 +52,13 @@ def week_open(*, campaign: Campaign, deadline: datetime, now: datetime | None = 
 
 @transaction.atomic
 def week_close(*, week: Week, now: datetime | None = None) -> Week:
-    """Close a week and reveal its seed, so anyone can recompute its rolls. Idempotent."""
+    """Close a week and reveal its seeds, so each stream's audience can recompute its rolls. Idempotent."""
     week = Week.objects.select_for_update().get(pk=week.pk)
     if week.status != Week.Status.CLOSED:
         week.status = Week.Status.CLOSED
         week.closed_at = now or timezone.now()
         week.save(update_fields=["status", "closed_at"])
-    stream_reveal(stream=week.roll_stream)
+    week_streams_reveal(week=week)
     return week
 
 

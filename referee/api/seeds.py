@@ -11,7 +11,8 @@ from rest_framework.views import APIView
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from referee.models import RollStream
-from referee.services.streams import user_stream_current, user_stream_rotate
+from referee.selectors import user_stream_of
+from referee.services.streams import user_stream_rotate
 
 
 class StreamSerializer(serializers.Serializer):
@@ -27,15 +28,18 @@ class StreamSerializer(serializers.Serializer):
 
 
 class MySeedView(APIView):
-    """Your own roll stream (rolls outside campaigns): the current commitment and every revealed seed."""
+    """Your own roll stream (rolls outside campaigns): the current commitment and every revealed seed.
+
+    ``current`` is null until your stream opens: your first roll outside a campaign opens it, or a
+    rotation does (so you can have its commitment before you roll). Reading never opens one."""
 
     class OutputSerializer(serializers.Serializer):
-        current = StreamSerializer()
+        current = StreamSerializer(allow_null=True)
         revealed = StreamSerializer(many=True)
 
     @extend_schema(responses={200: OutputSerializer})
     def get(self, request: Request) -> Response:
-        current = user_stream_current(user=request.user)
+        current = user_stream_of(user=viewer(request))
         revealed = RollStream.objects.filter(user=viewer(request), revealed_at__isnull=False).order_by("-id")
         return Response(self.OutputSerializer({"current": current, "revealed": revealed}).data)
 

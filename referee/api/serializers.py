@@ -8,13 +8,24 @@ from rest_framework import serializers
 
 from referee.models import LedgerEntry
 
+RECEIPT_WITHHOLDS = ("seq", "faces", "kept", "total", "prev_hash", "hash")
+
 
 class RollOutputSerializer(serializers.ModelSerializer[LedgerEntry]):
-    """A ledger entry. A blind roll shown to its own roller has ``hidden`` set and no result."""
+    """A ledger entry, whole. A receipt (context ``receipt``: a GM-only or blind roll answered to a roller
+    who may not see it) has ``hidden`` set and nothing derived from the result: no faces, kept dice,
+    total, sequence number, hash or previous hash, whatever the roll was. Context ``unchained``: the ids
+    whose ``prev_hash`` is withheld, being the hash of a roll the viewer may not see."""
 
     stream = serializers.CharField(source="stream.key")
     roller = serializers.CharField(source="roller.username", allow_null=True, default=None)
     hidden = serializers.SerializerMethodField()
+    seq = serializers.IntegerField(allow_null=True)
+    faces = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    kept = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    total = serializers.IntegerField(allow_null=True)
+    prev_hash = serializers.CharField(allow_null=True)
+    hash = serializers.CharField(allow_null=True)
 
     class Meta:
         model = LedgerEntry
@@ -42,10 +53,12 @@ class RollOutputSerializer(serializers.ModelSerializer[LedgerEntry]):
         ]
 
     def get_hidden(self, entry: LedgerEntry) -> bool:
-        return bool(self.context.get("redacted", {}).get(entry.pk, False))
+        return bool(self.context.get("receipt", False))
 
     def to_representation(self, entry: LedgerEntry) -> dict[str, Any]:
         data = super().to_representation(entry)
         if data["hidden"]:
-            data.update(faces=None, kept=None, total=None)
+            data.update(dict.fromkeys(RECEIPT_WITHHOLDS))
+        if entry.pk in self.context.get("unchained", ()):
+            data["prev_hash"] = None
         return data

@@ -11,11 +11,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotFound, RuleViolation
-from campaign.services.streams import open_week_stream
 from referee.engine.systems.mordheim.answers import resolve_decision
 from referee.engine.systems.mordheim.decisions import DecisionError, DecisionRequest
 from referee.services.ledger import LedgerRoller
-from roster.aftermath.context import decisions_open, rolls_visibility, warbands_locked, writer_for
+from roster.aftermath.context import decisions_open, rolls_stream, warbands_locked, writer_for
 from roster.models import Aftermath, Battle, Decision
 from roster.services.warbands import rating_refresh
 
@@ -45,12 +44,13 @@ def decision_answer(*, decision_id: int, actor: Any, answer: Any) -> Decision:
     warbands = warbands_locked(battle)
     writer = writer_for(battle, warbands, aftermath)
     request = DecisionRequest.from_dict(_mapped(decision.request, aftermath.id_map))
+    stream, visibility = rolls_stream(battle)
     roller = LedgerRoller(
-        stream=open_week_stream(campaign_id=battle.campaign_id),
+        stream=stream,
         roller=actor,
         purpose="decision",
         ref=f"aftermath:{battle.pk}",
-        visibility=rolls_visibility(battle),
+        visibility=visibility,
     )
     try:
         resolution = resolve_decision(

@@ -18,11 +18,10 @@ from django.utils import timezone
 
 from campaign.lib.faults import fault
 from campaign.services.events import event_record, events_batched
-from campaign.services.streams import open_week_stream
 from referee.engine.systems.mordheim.battle.report import BattleReportError, BattleResult
 from referee.engine.systems.mordheim.postbattle.sequence import PostBattleOutcome, run_post_battle
 from referee.services.ledger import LedgerRoller
-from roster.aftermath.context import decisions_open, rolls_visibility, warbands_locked, writer_for
+from roster.aftermath.context import decisions_open, rolls_stream, warbands_locked, writer_for
 from roster.aftermath.events import aftermath_events_record
 from roster.models import Aftermath, Battle, Warrior
 from roster.services.warbands import rating_refresh
@@ -39,12 +38,13 @@ def aftermath_roll(*, aftermath_id: int) -> Aftermath | None:
     writer = writer_for(battle, warbands, aftermath)
     # Ratings as they were when the battle was fought (MH-UND-03), not as they are now.
     snapshots = tuple(replace(s, rating=aftermath.ratings.get(s.id, s.rating)) for s in writer.snapshots())
+    stream, visibility = rolls_stream(battle)
     roller = LedgerRoller(
-        stream=open_week_stream(campaign_id=battle.campaign_id),
+        stream=stream,
         roller=None,
         purpose="aftermath",
         ref=f"aftermath:{battle.pk}",
-        visibility=rolls_visibility(battle),
+        visibility=visibility,
     )
     aftermath.claimed_at, aftermath.attempts = timezone.now(), aftermath.attempts + 1
     try:

@@ -18,6 +18,7 @@ from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from campaign.lib.errors import NotFound
 from campaign.selectors.roles import STAFF, role_of, rosters_private
+from campaign.selectors.rolls import chained_to_hidden
 from referee.api.serializers import RollOutputSerializer
 from referee.models import LedgerEntry
 from roster.aftermath.decisions import decision_answer
@@ -71,7 +72,12 @@ class AftermathView(APIView):
         aftermath = Aftermath.objects.filter(battle=battle).first()
         if aftermath is None:
             return Response({"battle": battle.pk, "status": "not_started", "rolls": [], "effects": [], "decisions": []})
-        rolls = LedgerEntry.objects.filter(ref=f"aftermath:{battle.pk}").select_related("stream", "roller")
+        rolls = list(
+            LedgerEntry.objects.filter(ref=f"aftermath:{battle.pk}")
+            .select_related("stream", "roller")
+            .order_by("stream_id", "seq")
+        )
+        unchained = chained_to_hidden(entries=rolls, viewer=request.user)
         outcome = aftermath.outcome or {}
         return Response(
             {
@@ -82,7 +88,7 @@ class AftermathView(APIView):
                 "applied_at": aftermath.applied_at,
                 "resolved_at": aftermath.resolved_at,
                 "report": aftermath.report,
-                "rolls": RollOutputSerializer(rolls.order_by("stream_id", "seq"), many=True, context={}).data,
+                "rolls": RollOutputSerializer(rolls, many=True, context={"unchained": unchained}).data,
                 "effects": outcome.get("effects", []),
                 "injuries": outcome.get("injuries", []),
                 "experience": outcome.get("experience", []),

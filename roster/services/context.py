@@ -12,6 +12,7 @@ from campaign.lib.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from referee.engine.systems.mordheim.warband.errors import MESSAGES, RosterRuleError
 from referee.engine.systems.mordheim.warband.hiring import HenchmanGroup, RosterSummary
 from roster.models import Warband, Warrior
+from roster.rules import may
 
 
 def rule_refusal(exc: RosterRuleError) -> RuleViolation:
@@ -42,8 +43,9 @@ def locked(warband: Warband | int) -> Warband:
 
 
 def require(actor: Any, perm: str, warband: Warband) -> None:
-    if not actor.has_perm(perm, warband):
-        if not actor.has_perm("roster.view_warband", warband):
+    """Refuse unless the actor's campaign role grants ``perm`` (a staff flag grants nothing here)."""
+    if not may(actor, perm, warband):
+        if not may(actor, "roster.view_warband", warband):
             raise NotFound(_("No such warband."), code="warband_not_found")
         messages = {
             "roster.change_warband": _("Only the warband's owner may change it; the organiser may correct it."),

@@ -9,7 +9,7 @@ task, after commit) and answers WAITING. That function:
    for silent players, WM-GEN-01) and frozen with the settings and the starting state;
 2. resolves **each entry in its own transaction**: the week row is locked and the claim token
    checked, the entry is resolved with the week's seeded dice (``LedgerRoller`` on the week's
-   stream, stored before anything else is written), then its result, the rows of the state it
+   GM stream, stored before anything else is written), then its result, the rows of the state it
    changed, and the new ``next_index`` are written. A run killed anywhere leaves either the
    whole entry or none of it; the next run rebuilds the state from the rows and continues from
    ``next_index``, so no roll is ever made twice;
@@ -36,13 +36,14 @@ from django.utils import timezone
 from campaign.league import system_of
 from campaign.lib.faults import fault
 from campaign.models import Week
+from campaign.services.streams import week_gm_stream
 from campaign.services.weeks import week_resolve_claimed
 from referee.engine.dice import ReplayRoller
 from referee.engine.rolls import Roll, roll_to_dict
 from referee.engine.sealed import Decision, Move, MoveResult, WeekPlan
 from referee.engine.systems.weekly_moves import SYSTEM, GameState, WeeklyMovesSettings
 from referee.engine.systems.weekly_moves.state import WeekLedger
-from referee.models import LedgerEntry, RollStream, Visibility
+from referee.models import LedgerEntry, Visibility
 from referee.services.ledger import LedgerRoller
 
 from ..access import SYSTEM as SLUG
@@ -81,7 +82,7 @@ class ResumeRoller:
         else:
             if self._ledger is None:
                 self._ledger = LedgerRoller(
-                    stream=RollStream.objects.select_for_update().get(week_id=self._week.pk),
+                    stream=week_gm_stream(week=self._week),  # the GM's alone, seed and all (docs/hidden-rolls.md)
                     roller=None,
                     purpose="week",
                     ref=self._ref,
@@ -102,7 +103,8 @@ def _mark(ledger: WeekLedger) -> tuple[int, int, int]:
 
 
 def stored_rolls(week: Week, move_id: str) -> list[Roll]:
-    entries = LedgerEntry.objects.filter(week=week, ref=roll_ref(week, move_id)).order_by("seq")
+    # In the order made: by id, which also orders a week begun before it had a GM stream (rolls on two streams).
+    entries = LedgerEntry.objects.filter(week=week, ref=roll_ref(week, move_id)).order_by("id")
     return [
         Roll(
             notation=e.notation,

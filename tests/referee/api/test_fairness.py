@@ -66,8 +66,9 @@ def test_it_takes_a_players_seed_contribution_for_the_next_week(world: World) ->
 
 def test_it_shows_my_seed_and_reveals_it_on_rotation(world: World) -> None:
     client = world.client(world.bob)
+    assert client.post("/api/v1/rolls/", {"notation": "d6"}, format="json").status_code == 201
     current = client.get("/api/v1/rolls/seed/").json()["current"]
-    assert current["seed"] is None
+    assert current["seed"] is None and current["rolls"] == 1
     rotated = client.post("/api/v1/rolls/seed/rotate/").json()
     assert rotated["revealed"]["key"] == current["key"]
     assert hashlib.sha256(bytes.fromhex(rotated["revealed"]["seed"])).hexdigest() == current["commitment"]

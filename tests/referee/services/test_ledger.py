@@ -40,7 +40,7 @@ def test_it_rolls_within_the_notations_range_and_keeps_every_face(world: World) 
 def test_it_recomputes_a_closed_weeks_rolls_from_the_revealed_seed(world: World) -> None:
     week = open_week(world.campaign)
     entries = [roll_ad_hoc(user=world.bob, notation="3d6", purpose="adhoc", campaign=world.campaign) for _ in range(5)]
-    stream = RollStream.objects.get(week=week)
+    stream = RollStream.objects.get(week=week, audience="public")
     assert stream.revealed_at is None
     week_close(week=week)
     stream.refresh_from_db()
@@ -55,13 +55,14 @@ def test_it_freezes_seed_contributions_when_the_week_opens(world: World) -> None
     seed_contribution_set(campaign=world.campaign, user=world.bob, value="bob's lucky string")
     week = open_week(world.campaign)
     seed_contribution_set(campaign=world.campaign, user=world.carol, value="too late for week 1")
-    stream = RollStream.objects.get(week=week)
+    stream = RollStream.objects.get(week=week, audience="public")
     assert stream.contributions == {str(world.bob.pk): "bob's lucky string"}
     salt = fairness.salt_for(stream=stream.key, contributions={str(world.bob.pk): "bob's lucky string"})
     assert stream.salt == salt.hex()
     week_close(week=week)
     week2 = open_week(world.campaign)
-    assert RollStream.objects.get(week=week2).contributions == {str(world.carol.pk): "too late for week 1"}
+    later = {str(world.carol.pk): "too late for week 1"}
+    assert RollStream.objects.get(week=week2, audience="public").contributions == later
 
 
 def test_it_refuses_a_campaign_roll_without_an_open_week(world: World) -> None:
