@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaign.lib.api.error_schema import error_responses
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from roster.api.warbands import roster_response
@@ -155,6 +156,25 @@ class MoveItemView(CommandView):
         return super().post(request, pk)
 
 
+class SubmitView(CommandView):
+    class InputSerializer(serializers.Serializer):
+        pass
+
+    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
+        return {"status": warbands.warband_submit(warband=warband, actor=actor).status}
+
+    @extend_schema(
+        request=None,
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 403, 404, 409)},
+        description=_(
+            "The player submits the warband for the organiser's approval. A roster its list forbids (no leader, "
+            "too few or too many warriors, a limit broken) is refused with every problem in fields.problems."
+        ),
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
 class ApproveView(CommandView):
     class InputSerializer(serializers.Serializer):
         pass
@@ -162,7 +182,31 @@ class ApproveView(CommandView):
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         return {"status": warbands.warband_approve(warband=warband, actor=actor).status}
 
-    @_command(InputSerializer, "The organiser accepts the warband into the campaign.")
+    @extend_schema(
+        request=None,
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 403, 404, 409)},
+        description=_(
+            "The organiser accepts a submitted warband into the campaign, only when its roster is legal by its "
+            "list; otherwise 400 warband_not_legal with every problem in fields.problems."
+        ),
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+class SendBackView(CommandView):
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=2000, help_text=_("What the player should change."))
+
+    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
+        sent = warbands.warband_send_back(warband=warband, actor=actor, reason=data["reason"])
+        return {"status": sent.status, "reason": sent.review_note}
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 403, 404, 409)},
+        description=_("The organiser sends a submitted warband back to its player with a reason."),
+    )
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 

@@ -87,9 +87,20 @@ class RosterSerializer(WarbandSummarySerializer):
     trading_sequence = serializers.IntegerField()
     warriors = serializers.SerializerMethodField()
     stash = serializers.SerializerMethodField()
+    problems = serializers.SerializerMethodField(
+        help_text="What keeps the roster from being legal by its list (empty: it may be submitted and approved)."
+    )
+    review_note = serializers.CharField(help_text="Why the organiser sent the warband back, if they did.")
+    submitted_at = serializers.DateTimeField(allow_null=True)
 
     class Meta(WarbandSummarySerializer.Meta):
-        fields = [*WarbandSummarySerializer.Meta.fields, "list_name", "trading_sequence", "warriors", "stash"]
+        fields = [
+            *WarbandSummarySerializer.Meta.fields,
+            "list_name", "trading_sequence", "warriors", "stash", "problems", "review_note", "submitted_at",
+        ]
+
+    def get_problems(self, warband: Warband) -> list[str]:
+        return [p.message for p in self.context.get("problems", ())]
 
     def get_list_name(self, warband: Warband) -> str:
         return _name(self.context["list"].name)
