@@ -91,16 +91,36 @@ class DismissView(CommandView):
 
 class BuyView(CommandView):
     class InputSerializer(serializers.Serializer):
-        item = serializers.SlugField()
+        item = serializers.SlugField(max_length=60)
         warrior = serializers.IntegerField(
             required=False, allow_null=True, default=None, help_text=_("Who gets it; empty: the stash.")
         )
+        haggler = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text=_(
+                "A Hero with Haggle who takes 2D6 gc off the price of one item (never below 1 gc), once per "
+                "post-battle sequence (MH-SKL-05)."
+            ),
+        )
 
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
-        holdings = trading.warband_buy(warband=warband, actor=actor, item_slug=data["item"], warrior=data["warrior"])
-        return {"holdings": [h.pk for h in holdings], "price": holdings[0].price_paid}
+        bought = trading.warband_purchase(
+            warband=warband, actor=actor, item_slug=data["item"], warrior=data["warrior"], haggler=data["haggler"]
+        )
+        return {
+            "holdings": [h.pk for h in bought.holdings],
+            "price": bought.unit_price,
+            "paid": bought.total,
+            "discount": bought.discount,
+            "rolls": [r.pk for r in bought.rolls],
+        }
 
-    @_command(InputSerializer, "Buy an item for a warrior (a group pays for every model) or for the stash.")
+    @_command(
+        InputSerializer,
+        "Buy an item for a warrior (a group pays for every model) or for the stash; optionally haggle (MH-SKL-05).",
+    )
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
@@ -131,11 +151,16 @@ class SearchView(CommandView):
             "found": search.success,
             "total": search.total,
             "rarity": search.target,
+            "modifier": search.total - search.roll.total,
             "roll": search.roll_id,
             "faces": search.roll.faces,
         }
 
-    @_command(InputSerializer, "A Hero searches for a rare item (2D6 + modifiers against its rarity, on the server).")
+    @_command(
+        InputSerializer,
+        "A Hero searches for a rare item: 2D6 + modifiers (Streetwise +2, a kept gem +1, the list's own bonus) "
+        "against its rarity, rolled on the server (MH-TRD-02/03, MH-SKL-04).",
+    )
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
