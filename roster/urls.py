@@ -21,6 +21,12 @@ urlpatterns = [
     path("warbands/<int:pk>/send-back/", commands.SendBackView.as_view(), name="warband-send-back"),
     path("warbands/<int:pk>/corrections/", commands.CorrectView.as_view(), name="warband-correct"),
     path("battles/<int:pk>/aftermath/", aftermath.AftermathView.as_view(), name="battle-aftermath"),
+    path("battles/<int:pk>/aftermath/retry/", aftermath.AftermathRetryView.as_view(), name="battle-aftermath-retry"),
+    path(
+        "campaigns/<int:pk>/aftermaths/failed/",
+        aftermath.FailedAftermathListView.as_view(),
+        name="campaign-aftermaths-failed",
+    ),
     path("decisions/", aftermath.DecisionListView.as_view(), name="decision-list"),
     path("decisions/<int:pk>/", aftermath.DecisionAnswerView.as_view(), name="decision-answer"),
     path("weeks/<int:pk>/pairings/", pairings.PairingsView.as_view(), name="week-pairings"),

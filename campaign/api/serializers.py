@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from campaign.models import Campaign, CampaignEvent, Invitation, Membership, Week
+from campaign.selectors.event_summaries import event_summary
 
 
 # Choice fields are plain strings in output shapes: each model's status (role, result...) is its own set of
@@ -103,7 +104,19 @@ class EventSerializer(serializers.ModelSerializer[CampaignEvent]):
     actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
     week_number = serializers.IntegerField(source="week.number", allow_null=True, default=None)
     visibility = text_choices(CampaignEvent.Visibility)
+    warrior = serializers.SerializerMethodField(help_text=_("The warrior the event is about, if one."))
+    summary = serializers.SerializerMethodField(help_text=_("Who did what, and the rule, in one line."))
 
     class Meta:
         model = CampaignEvent
-        fields = ["id", "kind", "warband", "battle", "week_number", "payload", "visibility", "actor", "created_at"]
+        fields = [
+            "id", "kind", "warband", "warrior", "battle", "week_number", "summary", "payload", "visibility", "actor",
+            "created_at",
+        ]
+
+    def get_warrior(self, event: CampaignEvent) -> int | None:
+        warrior = event.payload.get("warrior")
+        return int(warrior) if isinstance(warrior, int) or (isinstance(warrior, str) and warrior.isdigit()) else None
+
+    def get_summary(self, event: CampaignEvent) -> str:
+        return event_summary(event)

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotAllowed, RuleViolation
+from campaign.models import Week
 from campaign.services.access import ORGANISER, active_role, campaign_not_found
 from campaign.services.corrections import correction_record
 from campaign.services.events import event_record
@@ -78,8 +79,20 @@ def _result(battle: Battle, report: dict[str, Any]) -> tuple[str, int | None]:
     return ("a", battle.warband_a_id) if winner == str(battle.warband_a_id) else ("b", battle.warband_b_id)
 
 
-def _queue_aftermath(battle: Battle, report: dict[str, Any]) -> None:
+def _require_open_week(battle: Battle) -> None:
+    """The aftermath rolls from the open week's seed: with none open it could never run, so refuse now."""
+    if not Week.objects.filter(campaign_id=battle.campaign_id, status=Week.Status.OPEN).exists():
+        raise Conflict(
+            _(
+                "The campaign has no open week, so this battle's aftermath has no seed to roll from. "
+                "The organiser opens the next week (or waits for the schedule to open it); then confirm again."
+            ),
+            code="no_open_week",
+        )
 
+
+def _queue_aftermath(battle: Battle, report: dict[str, Any]) -> None:
+    _require_open_week(battle)
     battle.status, battle.confirmed_at = Battle.Status.CONFIRMED, timezone.now()
     battle.save(update_fields=["status", "confirmed_at", "updated_at"])
     aftermath_queue(battle=battle, report=report)

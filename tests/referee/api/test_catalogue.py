@@ -84,8 +84,12 @@ def test_the_schema_types_the_catalogue(api: APIClient) -> None:
 
 def _cheapest_common(options: list[dict[str, Any]], chart: dict[str, Any]) -> dict[str, Any] | None:
     usable = [
-        o for o in options
-        if o["rarity"] is None and not o["first_free"] and not o["only"] and o["variable_cost"] is None
+        o
+        for o in options
+        if o["rarity"] is None
+        and not o["first_free"]
+        and not o["only"]
+        and o["variable_cost"] is None
         and chart[o["item"]]["category"] != "misc"
     ]
     return min(usable, key=lambda o: (o["price"], o["item"]), default=None)
@@ -94,8 +98,14 @@ def _cheapest_common(options: list[dict[str, Any]], chart: dict[str, Any]) -> di
 @pytest.mark.parametrize(
     "list_slug",
     [
-        "cult_of_the_possessed", "marienburg", "middenheim", "reikland",
-        "sisters_of_sigmar", "skaven_eshin", "undead", "witch_hunters",
+        "cult_of_the_possessed",
+        "marienburg",
+        "middenheim",
+        "reikland",
+        "sisters_of_sigmar",
+        "skaven_eshin",
+        "undead",
+        "witch_hunters",
     ],
 )
 def test_a_phone_builds_a_legal_warband_from_the_catalogue_alone(world: World, list_slug: str) -> None:
@@ -129,7 +139,8 @@ def test_a_phone_builds_a_legal_warband_from_the_catalogue_alone(world: World, l
         assert [(e["item"], e["price_paid"]) for e in boss["equipment"]] == [(kit["item"], kit["price"])]
 
     henchmen = [
-        t for t in wl["warrior_types"]
+        t
+        for t in wl["warrior_types"]
         if t["kind"] == "henchman" and (t["max"] is None or t["max"] >= 2) and (t["group_size_max"] or 5) >= 2
     ]
     cheapest = min(henchmen, key=lambda t: (t["cost"], t["type"]))

@@ -49,9 +49,7 @@ def test_mh_trd_06_the_free_dagger_is_recorded_at_its_listed_price(world: World)
     assert prices == [2, 2]
 
 
-def test_mh_skl_05_a_hero_with_haggle_takes_2d6_off_one_item_once_per_sequence(
-    world: World, dice: DiceScript
-) -> None:
+def test_mh_skl_05_a_hero_with_haggle_takes_2d6_off_one_item_once_per_sequence(world: World, dice: DiceScript) -> None:
     open_week(world.campaign)
     warband = reikland(world)
     captain = with_skill(hire(warband, "mercenary_captain"), "haggle")
