@@ -6,10 +6,12 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from campaign.models import Campaign, CampaignEvent, Invitation, Membership, Week
 from campaign.selectors.event_summaries import event_summary
+from campaign.selectors.week_streams import stream_view, week_streams
 
 
 # Choice fields are plain strings in output shapes: each model's status (role, result...) is its own set of
@@ -18,16 +20,47 @@ def text_choices(values: type[Any], label: str = "") -> serializers.CharField:
     return serializers.CharField(read_only=True, help_text=label or " | ".join(str(v) for v in values.values))
 
 
+class StreamSerializer(serializers.Serializer):
+    """A roll stream of the week: what a verifier needs (``docs/verifying-rolls.md``). ``seed`` is null
+    until the stream is revealed (a week's main stream: when the week closes)."""
+
+    key = serializers.CharField(help_text=_("The stream's name; each roll's `stream` field names it."))
+    commitment = serializers.CharField(help_text=_("SHA-256 (hex) of the seed's 32 bytes, published at opening."))
+    salt = serializers.CharField(help_text=_("Hex; from the key and the frozen contributions."))
+    contributions = serializers.DictField(child=serializers.CharField())
+    seed = serializers.CharField(allow_null=True)
+    revealed_at = serializers.DateTimeField(allow_null=True)
+
+
 class WeekSerializer(serializers.ModelSerializer[Week]):
     status = text_choices(Week.Status)
     deadline_local = serializers.SerializerMethodField(help_text=_("The deadline in the campaign's time zone."))
+    commitment = serializers.SerializerMethodField(help_text=_("SHA-256 of the week's seed, published at opening."))
+    seed = serializers.SerializerMethodField(help_text=_("The week's seed (hex), once the week has closed."))
+    streams = serializers.SerializerMethodField(help_text=_("Every roll stream of the week the viewer may verify."))
 
     class Meta:
         model = Week
-        fields = ["id", "campaign", "number", "status", "opened_at", "deadline", "deadline_local", "closed_at"]
+        fields = [
+            "id", "campaign", "number", "status", "opened_at", "deadline", "deadline_local", "closed_at",
+            "commitment", "seed", "streams",
+        ]
 
     def get_deadline_local(self, week: Week) -> str:
         return week.deadline.astimezone(ZoneInfo(week.campaign.time_zone)).isoformat()
+
+    def get_commitment(self, week: Week) -> str | None:
+        stream = getattr(week, "roll_stream", None)
+        return stream.commitment if stream is not None else None
+
+    def get_seed(self, week: Week) -> str | None:
+        stream = getattr(week, "roll_stream", None)
+        return stream.seed if stream is not None and stream.revealed_at is not None else None
+
+    @extend_schema_field(StreamSerializer(many=True))
+    def get_streams(self, week: Week) -> list[dict[str, Any]]:
+        request = self.context.get("request")
+        return [stream_view(s) for s in week_streams(week=week, viewer=getattr(request, "user", None))]
 
 
 class CampaignSerializer(serializers.ModelSerializer[Campaign]):
