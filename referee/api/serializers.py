@@ -14,6 +14,7 @@ class RollOutputSerializer(serializers.ModelSerializer[LedgerEntry]):
 
     stream = serializers.CharField(source="stream.key")
     roller = serializers.CharField(source="roller.username", allow_null=True, default=None)
+    roller_id = serializers.IntegerField(allow_null=True, help_text="The roller's user id (the chain hash covers it).")
     hidden = serializers.SerializerMethodField()
 
     class Meta:
@@ -25,6 +26,7 @@ class RollOutputSerializer(serializers.ModelSerializer[LedgerEntry]):
             "campaign",
             "week",
             "roller",
+            "roller_id",
             "purpose",
             "rule_id",
             "ref",
