@@ -125,6 +125,7 @@ def scenario_sheet(battle: Battle) -> dict[str, Any] | None:
     if not battle.scenario or battle.campaign.system != "mordheim":
         return None
     from referee.engine.systems.mordheim.battle.scenarios import SETUP
+    from roster.battles.scenario_rules import reminders
 
     info = tables_of(battle.campaign).scenarios.get(battle.scenario)
     if info is None:
@@ -154,6 +155,7 @@ def scenario_sheet(battle: Battle) -> dict[str, Any] | None:
         "setup": asdict(SETUP[info.id]) if info.id in SETUP else None,
         "details": details,
         "rulings": rulings,
+        "reminders": reminders(info.id),
         "facts": [
             {"fact": f["fact"], "value": f["value"], "rule": f["rule"]} for f in battle.prebattle.get("facts", [])
         ],
