@@ -20,7 +20,7 @@ def text_choices(values: type[Any], label: str = "") -> serializers.CharField:
     return serializers.CharField(read_only=True, help_text=label or " | ".join(str(v) for v in values.values))
 
 
-class StreamSerializer(serializers.Serializer):
+class WeekStreamSerializer(serializers.Serializer):
     """A roll stream of the week: what a verifier needs (``docs/verifying-rolls.md``). ``seed`` is null
     until the stream is revealed (a week's main stream: when the week closes)."""
 
@@ -57,7 +57,7 @@ class WeekSerializer(serializers.ModelSerializer[Week]):
         stream = getattr(week, "roll_stream", None)
         return stream.seed if stream is not None and stream.revealed_at is not None else None
 
-    @extend_schema_field(StreamSerializer(many=True))
+    @extend_schema_field(WeekStreamSerializer(many=True))
     def get_streams(self, week: Week) -> list[dict[str, Any]]:
         request = self.context.get("request")
         return [stream_view(s) for s in week_streams(week=week, viewer=getattr(request, "user", None))]

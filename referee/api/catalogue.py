@@ -104,7 +104,7 @@ def warband_list_data(warband_list: WarbandList, pack: MordheimPack) -> dict[str
                 "options": [
                     {
                         "item": o.item,
-                        "name": localized(_names(items[o.item].name)),  # type: ignore[arg-type]
+                        "name": localized(_names(items[o.item].name)),
                         "price": listed_price(o, items[o.item]),
                         "variable_cost": None if o.cost is not None else _variable(items[o.item].variable_cost),
                         "first_free": o.first_free,

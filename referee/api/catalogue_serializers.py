@@ -83,7 +83,7 @@ class WarriorTypeSerializer(serializers.Serializer):
     type = serializers.CharField(help_text="The id ``/hire/`` takes as ``type``.")
     name = serializers.CharField()
     names = NamesSerializer()
-    kind = serializers.ChoiceField(choices=["hero", "henchman"])
+    kind = serializers.CharField(help_text="hero or henchman")
     cost = serializers.IntegerField(help_text="Hire cost per model in gold crowns.")
     min = serializers.IntegerField()
     max = serializers.IntegerField(allow_null=True, help_text="Most models of this type; null: no limit.")

@@ -46,7 +46,7 @@ def awards(world: World, f: Fight, warrior: int) -> dict[str, int]:
 
 
 def test_mh_und_03_the_underdog_bonus_comes_from_the_ratings_when_the_battle_began(
-    world: World, django_capture_on_commit_callbacks: Any
+    world: World, django_capture_on_commit_callbacks: Any, eager_celery: None
 ) -> None:
     f = fight(world, confirmed=False)
     paired = Battle.objects.get(pk=f.battle.pk).ratings

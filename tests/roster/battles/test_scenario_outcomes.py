@@ -14,7 +14,7 @@ from tests.roster.helpers import hire
 from tests.support.dice import DiceScript
 from tests.support.world import World
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]  # confirm runs the aftermath
 
 
 def agreed(world: World, f: Fight, scenario: str) -> None:
@@ -51,7 +51,7 @@ def shards(body: dict[str, Any], rule: str) -> dict[str, int]:
 
 
 def xp(body: dict[str, Any], warrior: int) -> dict[str, int]:
-    entry = next((x for x in body["experience"] if x["warrior"] == str(warrior)), {"awards": []})
+    entry: dict[str, Any] = next((x for x in body["experience"] if x["warrior"] == str(warrior)), {"awards": []})
     return dict(entry["awards"])
 
 
