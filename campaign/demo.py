@@ -15,7 +15,7 @@ from roster.battles.reports import battle_confirm, battle_report
 from roster.models import Warband
 from roster.services.hiring import warband_hire
 from roster.services.trading import warband_buy
-from roster.services.warbands import warband_approve, warband_create
+from roster.services.warbands import warband_approve, warband_create, warband_submit
 
 ROSTERS: dict[str, tuple[str, str, list[tuple[str, str, int, list[str]]]]] = {
     "bob": ("reikland", "The Grey Company", [
@@ -44,6 +44,7 @@ def _warband(campaign: Campaign, owner: Any, organiser: Any) -> Warband:
                 warband_buy(warband=warband, actor=owner, item_slug=item, warrior=warrior.pk)
             except DomainError:  # the demo takes what the list allows and the purse covers
                 continue
+    warband_submit(warband=warband, actor=owner)
     warband_approve(warband=warband, actor=organiser)
     return warband
 

@@ -197,12 +197,15 @@ class CampaignEvent(models.Model):
     - ``shards_found``: ``warband`` (id), ``amount`` (int). Standings sum these.
     - ``correction``: ``target`` (``battle:7``, ``warband:12``), ``reason``, ``changes``, ``correction`` (id).
 
-    ``visibility`` is ``public`` (every member) or ``gm`` (the GM only).
+    - ``aftermath_failed``: ``reason``, ``code``, ``attempts`` (visibility ``staff``: what the organiser must fix).
+
+    ``visibility`` is ``public`` (every member), ``gm`` (the GM only) or ``staff`` (the organiser and the GM).
     """
 
     class Visibility(models.TextChoices):
         PUBLIC = "public", _("Every member")
         GM = "gm", _("The GM only")
+        STAFF = "staff", _("The organiser and the GM")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
     kind = models.SlugField(_("kind"), max_length=40)

@@ -6,3 +6,8 @@ class RosterConfig(AppConfig):
     name = "roster"
     verbose_name = _("Rosters")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from roster.summaries import register
+
+        register()  # how the Mordheim timeline events read

@@ -14,7 +14,8 @@ from django.utils.text import slugify
 from campaign.lib.errors import NotFound
 from campaign.lib.i18n import localized
 from roster.bridge.packs import list_of, pack_of
-from roster.models import Warband
+from roster.injuries import injuries_text
+from roster.models import Warband, Warrior
 from roster.rules import may
 from roster.selectors import roster_of
 
@@ -41,9 +42,16 @@ def roster_context(warband: Warband) -> dict[str, Any]:
                 "type_name": localized({"en": kind.name.en, "ru": kind.name.ru}) if kind else w.type_slug,
                 "stats": [w.profile.get(s, "") for s in STATS],
                 "items": items.get(w.pk, []),
+                "injuries": injuries_text(w.injuries, pack.tables),
             }
         )
+    fallen = [
+        {"w": w, "injuries": injuries_text(w.injuries, pack.tables)}
+        for w in warband.warriors.all()
+        if w.status in (Warrior.Status.DEAD, Warrior.Status.RETIRED)
+    ]
     return {
+        "fallen": fallen,
         "warband": warband,
         "list_name": localized({"en": warband_list.name.en, "ru": warband_list.name.ru}),
         "warriors": warriors,

@@ -27,6 +27,7 @@ urlpatterns = [
     path("invitations/<str:code>/accept/", members.InvitationAcceptView.as_view(), name="invitation-accept"),
     path("campaigns/<int:pk>/weeks/", weeks.WeekListView.as_view(), name="campaign-weeks"),
     path("weeks/<int:pk>/", weeks.WeekDetailView.as_view(), name="week-detail"),
+    path("weeks/<int:pk>/close/", weeks.WeekCloseView.as_view(), name="week-close"),
     path("campaigns/<int:pk>/timeline/", timeline.TimelineView.as_view(), name="campaign-timeline"),
     path("rolls/", rolls.RollListCreateView.as_view(), name="roll-list"),
     path("rolls/<int:pk>/", rolls.RollDetailView.as_view(), name="roll-detail"),

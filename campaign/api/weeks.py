@@ -10,8 +10,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.api.serializers import WeekSerializer
+from campaign.lib.api.error_schema import error_responses
+from campaign.lib.api.idempotency import idempotent
+from campaign.lib.api.viewer import viewer
 from campaign.models import Week
 from campaign.selectors import week_for_viewer, weeks_of
+from campaign.services.weeks import week_close_early
 
 
 class WeekListView(generics.ListAPIView[Week]):
@@ -25,9 +29,22 @@ class WeekListView(generics.ListAPIView[Week]):
 
 
 class WeekDetailView(APIView):
-    """One week."""
+    """One week, with its seed commitment and, once it closed, its seed (``docs/verifying-rolls.md``)."""
 
-    @extend_schema(responses={200: WeekSerializer})
+    @extend_schema(responses={200: WeekSerializer, **error_responses(404)})
     def get(self, request: Request, pk: int) -> Response:
         week, _access = week_for_viewer(viewer=request.user, week_id=pk)
-        return Response(WeekSerializer(week).data)
+        return Response(WeekSerializer(week, context={"request": request}).data)
+
+
+class WeekCloseView(APIView):
+    """The organiser or the GM closes the open week now, before its deadline, in any game system: its
+    resolver runs as at the deadline, its seed is revealed and the next week opens. Answers 202 with the
+    week (``resolving`` while its resolver waits for a decision)."""
+
+    @extend_schema(request=None, responses={202: WeekSerializer, **error_responses(403, 404, 409)})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        week, _access = week_for_viewer(viewer=request.user, week_id=pk)  # 404 before anything is revealed
+        closed = week_close_early(week=week, actor=viewer(request))
+        return Response(WeekSerializer(closed, context={"request": request}).data, status=202)

@@ -11,9 +11,12 @@ from campaign.selectors.campaigns import CampaignAccess, campaign_access
 
 
 def events_visible(access: CampaignAccess) -> QuerySet[CampaignEvent]:
-    """Public events for every member (and former member); GM-only ones for the active GM too."""
+    """Public events for every member (and former member); GM-only ones for the active GM too; staff
+    ones (what the organiser must act on, e.g. a failed aftermath) for the active organiser and GM."""
     rows = CampaignEvent.objects.filter(campaign=access.campaign)
-    if not access.is_gm:
+    if access.is_organiser:
+        rows = rows.filter(visibility__in=[CampaignEvent.Visibility.PUBLIC, CampaignEvent.Visibility.STAFF])
+    elif not access.is_gm:
         rows = rows.filter(visibility=CampaignEvent.Visibility.PUBLIC)
     return rows
 

@@ -104,6 +104,13 @@ def invitation_accept(*, code: str, user: Any, now: datetime | None = None) -> M
     invitation = Invitation.objects.select_for_update(of=("self",)).select_related("campaign").filter(code=code).first()
     if invitation is None:
         raise NotFound(_("No such invitation; check the code."), code="invitation_not_found")
+    current = Membership.objects.filter(campaign=invitation.campaign, user=user, left_at__isnull=True).first()
+    if current is not None:  # said first: a member who taps the link again should not read "used up"
+        raise Conflict(
+            _("You are already a member of %(campaign)s (as %(role)s).")
+            % {"campaign": invitation.campaign.name, "role": current.get_role_display()},
+            code="already_member",
+        )
     problem = invitation_problem(invitation, now or timezone.now())
     if problem is not None:
         raise problem

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
@@ -23,6 +24,7 @@ from campaign.league import league_of
 from campaign.lib.errors import Conflict, RuleViolation
 from campaign.models import Campaign, Week
 from campaign.schedule import next_deadline
+from campaign.services.access import GM, ORGANISER, require_role
 from campaign.services.events import event_record
 from campaign.services.resolvers import WAITING, week_resolver_for
 from campaign.services.streams import week_stream_open, week_streams_reveal
@@ -136,6 +138,30 @@ def week_resolve(*, week_id: int, now: datetime | None = None, force: bool = Fal
     if token is None:
         return None
     return week_resolve_claimed(week_id=week_id, token=token, now=now)
+
+
+def week_close_early(*, week: Week, actor: Any, now: datetime | None = None) -> Week:
+    """The organiser or the GM closes the open week now, before its deadline, whatever the game system.
+
+    Permission first (a stranger gets 404, another member 403), then the week's state. The week is
+    claimed exactly as the sweep claims it, so a sweep at the same moment closes it once; the system's
+    resolver runs as at the deadline. A week whose resolver waits (a pending decision) stays resolving.
+    """
+    require_role(
+        campaign=week.campaign,
+        user=actor,
+        roles=[ORGANISER, GM],
+        message=_("Only the organiser or the GM closes a week before its deadline."),
+    )
+    now = now or timezone.now()
+    if week.status == Week.Status.CLOSED:
+        raise Conflict(_("This week is already closed."), code="week_closed")
+    token = week_claim(week_id=week.pk, now=now, force=True)
+    if token is None:
+        raise Conflict(_("This week is already being resolved; wait for it to close."), code="week_not_open")
+    week_resolve_claimed(week_id=week.pk, token=token, now=now)
+    week.refresh_from_db()
+    return week
 
 
 def weeks_due(*, now: datetime, campaign: Campaign | None = None) -> list[int]:

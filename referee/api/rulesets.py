@@ -24,7 +24,7 @@ from referee.served_packs import get_pack, packs
 VERSION_PARAM = OpenApiParameter("version", str, description="A pack version; the newest when omitted.")
 
 
-def _cached(request: Request, response: Response, *parts: str) -> Response:
+def cached(request: Request, response: Response, *parts: str) -> Response:
     """Tag a response so a phone can revalidate it cheaply; 304 when its copy is current."""
     etag = '"' + "-".join(parts) + f'-{get_language() or "en"}"'
     response["ETag"] = etag
@@ -37,7 +37,7 @@ def _cached(request: Request, response: Response, *parts: str) -> Response:
     return response
 
 
-def _pack_or_404(slug: str, version: str | None) -> LoadedPack:
+def pack_or_404(slug: str, version: str | None) -> LoadedPack:
     pack = get_pack(slug, version)
     if pack is None:
         if version:
@@ -75,7 +75,7 @@ class RulesetListView(APIView):
     def get(self, request: Request) -> Response:
         data = [_pack_data(p) for p in packs()]
         key = "-".join(p.checksum[:8] for p in packs())
-        return _cached(request, Response(data), "packs", key)
+        return cached(request, Response(data), "packs", key)
 
 
 class RulesetDetailView(APIView):
@@ -91,14 +91,14 @@ class RulesetDetailView(APIView):
 
     @extend_schema(parameters=[VERSION_PARAM], responses={200: OutputSerializer})
     def get(self, request: Request, slug: str) -> Response:
-        pack = _pack_or_404(slug, request.query_params.get("version"))
+        pack = pack_or_404(slug, request.query_params.get("version"))
         data = _pack_data(pack) | {
             "description": str(pack.source.manifest.get("description", "")),
             "provenance": str(pack.source.manifest.get("provenance", "")),
             "roll_tables": sorted(pack.roll_tables),
             "versions": [p.version for p in packs() if p.slug == slug],
         }
-        return _cached(request, Response(data), pack.checksum[:16])
+        return cached(request, Response(data), pack.checksum[:16])
 
 
 class TableView(APIView):
@@ -114,7 +114,7 @@ class TableView(APIView):
         responses={200: OpenApiTypes.OBJECT},
     )
     def get(self, request: Request, slug: str, table: str) -> Response:
-        pack = _pack_or_404(slug, request.query_params.get("version"))
+        pack = pack_or_404(slug, request.query_params.get("version"))
         if table not in pack.tables:
             raise NotFound(
                 _("Rules pack %(slug)s has no table %(table)s; its tables are: %(names)s.")
@@ -126,7 +126,7 @@ class TableView(APIView):
             if table in pack.roll_tables:
                 data["dice"] = pack.roll_tables[table].dice
                 data["valid_values"] = list(pack.roll_tables[table].valid_values)
-            return _cached(request, Response(data), pack.checksum[:16], table)
+            return cached(request, Response(data), pack.checksum[:16], table)
         return self._lookup(request, pack, table, raw_roll)
 
     def _lookup(self, request: Request, pack: LoadedPack, table: str, raw_roll: str) -> Response:
@@ -160,7 +160,7 @@ class TableView(APIView):
             "roll": roll,
             "entry": dict(entry.data) | {"id": entry.id, "name": localized(_names(entry.data))},
         }
-        return _cached(request, Response(data), pack.checksum[:16], table, str(roll))
+        return cached(request, Response(data), pack.checksum[:16], table, str(roll))
 
 
 def _names(data: Mapping[str, Any]) -> dict[str, str]:

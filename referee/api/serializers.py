@@ -19,6 +19,7 @@ class RollOutputSerializer(serializers.ModelSerializer[LedgerEntry]):
 
     stream = serializers.CharField(source="stream.key")
     roller = serializers.CharField(source="roller.username", allow_null=True, default=None)
+    roller_id = serializers.IntegerField(allow_null=True, help_text="The roller's user id (the chain hash covers it).")
     hidden = serializers.SerializerMethodField()
     seq = serializers.IntegerField(allow_null=True)
     faces = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
@@ -36,6 +37,7 @@ class RollOutputSerializer(serializers.ModelSerializer[LedgerEntry]):
             "campaign",
             "week",
             "roller",
+            "roller_id",
             "purpose",
             "rule_id",
             "ref",

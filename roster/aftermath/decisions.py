@@ -13,9 +13,11 @@ from django.utils.translation import gettext as _
 from campaign.lib.errors import Conflict, NotFound, RuleViolation
 from referee.engine.systems.mordheim.answers import resolve_decision
 from referee.engine.systems.mordheim.decisions import DecisionError, DecisionRequest
+from referee.engine.systems.mordheim.postbattle.advances import AdvanceRecord
 from referee.services.ledger import LedgerRoller
 from roster.aftermath.context import decisions_open, rolls_stream, warbands_locked, writer_for
-from roster.models import Aftermath, Battle, Decision
+from roster.aftermath.events import advances_record
+from roster.models import Aftermath, Battle, Decision, Warrior
 from roster.services.warbands import rating_refresh
 
 
@@ -64,6 +66,7 @@ def decision_answer(*, decision_id: int, actor: Any, answer: Any) -> Decision:
     except DecisionError as exc:
         raise RuleViolation(str(exc), code="invalid_answer", fields={"answer": [str(exc)]}) from None
     roller.store()  # rolls the answer called for are stored before their effects
+    owner_of = {w.id: wb.id for wb in writer.snapshots() for w in wb.warriors}
     writer.apply(resolution.effects)
     aftermath.id_map = writer.id_map
     decisions_open(aftermath=aftermath, requests=resolution.decisions, battle=battle)
@@ -74,4 +77,17 @@ def decision_answer(*, decision_id: int, actor: Any, answer: Any) -> Decision:
     aftermath.save()
     for warband in warbands:
         rating_refresh(warband=warband)
+    if resolution.advances:
+        owner_of |= {w.id: wb.id for wb in writer.snapshots() for w in wb.warriors}
+        rows = {str(w.pk): w for w in Warrior.objects.filter(warband__in=warbands)}
+        rows |= {engine_id: rows[str(pk)] for engine_id, pk in writer.id_map.items() if str(pk) in rows}
+        owner_of |= {engine_id: str(rows[engine_id].warband_id) for engine_id in writer.id_map if engine_id in rows}
+        advances_record(
+            battle,
+            [AdvanceRecord.from_dict(a) for a in resolution.advances],
+            {str(w.pk): w for w in warbands},
+            owner_of,
+            rows,
+            source="decision",
+        )
     return decision

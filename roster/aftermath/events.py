@@ -1,17 +1,76 @@
-"""The timeline entries of an applied aftermath."""
+"""The timeline entries of an applied aftermath, and the injuries it leaves on the warriors' rows.
+
+Every entry names its warband (so ``?warband=`` finds it) and, where it is about one warrior, his id,
+name and type, so a death stays readable after the warrior has left the roster; each carries the rule.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from campaign.services.events import event_record
 from referee.engine.systems.mordheim import effects as fx
+from referee.engine.systems.mordheim.postbattle.advances import AdvanceRecord
 from referee.engine.systems.mordheim.postbattle.sequence import PostBattleOutcome
-from roster.models import Battle, Warband
+from roster.injuries import RULES, injury_rows
+from roster.models import Battle, Warband, Warrior
+
+ADVANCE_RULES = {"hero": "MH-ADV-H-01", "henchman": "MH-ADV-K-01"}
+
+
+def _who(warrior: Warrior | None, engine_id: str) -> dict[str, Any]:
+    if warrior is None:
+        return {"warrior": int(engine_id) if engine_id.isdigit() else engine_id}
+    return {"warrior": warrior.pk, "name": warrior.name, "type": warrior.type_slug}
+
+
+def injuries_record(battle: Battle, outcome: PostBattleOutcome, rows: Mapping[str, Warrior]) -> None:
+    """Each lasting injury on the row of the warrior who took it (MH-INJ-H-*), with the battle."""
+    week = battle.week.number if battle.week_id else None
+    for injury in outcome.injuries:
+        warrior = rows.get(injury.warrior)
+        new = injury_rows(injury, battle_id=battle.pk, week=week)
+        if warrior is None or not new:
+            continue
+        warrior.injuries = [*warrior.injuries, *new]
+        warrior.save(update_fields=["injuries"])
+
+
+def advances_record(
+    battle: Battle,
+    advances: Iterable[AdvanceRecord],
+    warbands: Mapping[str, Warband],
+    owner_of: Mapping[str, str],
+    rows: Mapping[str, Warrior],
+    *,
+    source: str,
+) -> None:
+    """One ``advance`` entry per advance roll, wherever the XP came from (battle, exploration, a decision)."""
+    for advance in advances:
+        warband = warbands.get(owner_of.get(advance.warrior, ""))
+        warrior = rows.get(advance.warrior)
+        event_record(
+            campaign=battle.campaign,
+            kind="advance",
+            battle=battle,
+            warband=warband,
+            payload={
+                **advance.to_dict(),
+                **_who(warrior, advance.warrior),
+                "source": source,
+                "rule": ADVANCE_RULES.get(advance.table, "MH-XP-06"),
+            },
+        )
 
 
 def aftermath_events_record(
-    battle: Battle, outcome: PostBattleOutcome, warbands: dict[str, Warband], owner_of: dict[str, str]
+    battle: Battle,
+    outcome: PostBattleOutcome,
+    warbands: dict[str, Warband],
+    owner_of: dict[str, str],
+    rows: Mapping[str, Warrior],
 ) -> None:
     xp: Counter[str] = Counter()
     for e in outcome.effects:
@@ -22,7 +81,8 @@ def aftermath_events_record(
                 campaign=battle.campaign,
                 kind="death" if e.reason == "dead" else "warrior_lost",
                 battle=battle,
-                payload={"warrior": e.warrior, "result": e.reason},
+                warband=warbands.get(owner_of.get(e.warrior, "")),
+                payload={**_who(rows.get(e.warrior), e.warrior), "result": e.reason, "rule": e.rule},
             )
     for wid, amount in xp.items():
         event_record(
@@ -38,6 +98,17 @@ def aftermath_events_record(
                 payload={"amount": income.shards_found},
             )
     for injury in outcome.injuries:
-        event_record(campaign=battle.campaign, kind="injury", battle=battle, payload=injury.to_dict())
-    for advance in outcome.advances:
-        event_record(campaign=battle.campaign, kind="advance", battle=battle, payload=advance.to_dict())
+        results = [r.result for r in injury.records]
+        event_record(
+            campaign=battle.campaign,
+            kind="injury",
+            battle=battle,
+            warband=warbands.get(injury.warband),
+            payload={
+                **injury.to_dict(),
+                **_who(rows.get(injury.warrior), injury.warrior),
+                "results": results,
+                "rule": RULES.get(results[0], "MH-INJ-01") if results else "MH-INJ-01",
+            },
+        )
+    advances_record(battle, outcome.advances, warbands, owner_of, rows, source="battle")

@@ -16,13 +16,15 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from campaign.lib.errors import DomainError
 from campaign.lib.faults import fault
+from campaign.models import CampaignEvent
 from campaign.services.events import event_record, events_batched
 from referee.engine.systems.mordheim.battle.report import BattleReportError, BattleResult
 from referee.engine.systems.mordheim.postbattle.sequence import PostBattleOutcome, run_post_battle
 from referee.services.ledger import LedgerRoller
 from roster.aftermath.context import decisions_open, rolls_stream, warbands_locked, writer_for
-from roster.aftermath.events import aftermath_events_record
+from roster.aftermath.events import aftermath_events_record, injuries_record
 from roster.models import Aftermath, Battle, Warrior
 from roster.services.warbands import rating_refresh
 
@@ -58,7 +60,9 @@ def aftermath_roll(*, aftermath_id: int) -> Aftermath | None:
         )
     except BattleReportError as exc:  # a rules violation is permanent: mark it, never retry
         aftermath.status, aftermath.error = Aftermath.Status.FAILED, str(exc)
+        aftermath.failure_code, aftermath.failed_at = "invalid_report", timezone.now()
         aftermath.save()
+        _tell_organiser(battle, aftermath)
         return aftermath
     roller.store()
     aftermath.outcome = outcome.to_dict()
@@ -73,6 +77,8 @@ def aftermath_apply(*, aftermath_id: int) -> Aftermath | None:
     aftermath = Aftermath.objects.select_for_update().filter(pk=aftermath_id).first()
     if aftermath is None or aftermath.rolled_at is None or aftermath.applied_at is not None:
         return aftermath
+    if aftermath.status == Aftermath.Status.FAILED:
+        return aftermath  # waits for the organiser's fix and retry
     battle = Battle.objects.select_related("campaign").get(pk=aftermath.battle_id)
     warbands = warbands_locked(battle)
     outcome = PostBattleOutcome.from_dict(aftermath.outcome)
@@ -90,9 +96,11 @@ def aftermath_apply(*, aftermath_id: int) -> Aftermath | None:
         warband.trading_sequence += 1  # a new post-battle sequence: one rare-item search per Hero again
         warband.save(update_fields=["trading_sequence"])
         rating_refresh(warband=warband)
+    rows = {str(w.pk): w for w in Warrior.objects.filter(warband__in=warbands)}
+    injuries_record(battle, outcome, rows)
     opened = decisions_open(aftermath=aftermath, requests=outcome.decisions, battle=battle)
     with events_batched():
-        aftermath_events_record(battle, outcome, {str(w.pk): w for w in warbands}, owner_of)
+        aftermath_events_record(battle, outcome, {str(w.pk): w for w in warbands}, owner_of, rows)
     now = timezone.now()
     aftermath.status, aftermath.applied_at = Aftermath.Status.APPLIED, now
     aftermath.resolved_at = None if opened else now
@@ -102,15 +110,54 @@ def aftermath_apply(*, aftermath_id: int) -> Aftermath | None:
     return aftermath
 
 
+#: Failures no retry can cure until someone acts: the row is marked failed, the organiser told, and
+#: the sweep leaves it alone (``aftermath_retry`` queues it again once fixed).
+LASTING = frozenset({"no_open_week", "rules_pack_missing", "unknown_warband_list", "no_organiser"})
+
+
+def _tell_organiser(battle: Battle, aftermath: Aftermath) -> None:
+    event_record(
+        campaign=battle.campaign,
+        kind="aftermath_failed",
+        battle=battle,
+        visibility=CampaignEvent.Visibility.STAFF,
+        payload={"reason": aftermath.error, "code": aftermath.failure_code, "attempts": aftermath.attempts},
+    )
+
+
+@transaction.atomic
+def aftermath_fail(*, aftermath_id: int, code: str, reason: str) -> Aftermath | None:
+    """Mark the aftermath failed for a lasting reason, count the attempt, and tell the organiser (a staff
+    timeline entry). The sweep no longer re-queues it."""
+    aftermath = Aftermath.objects.select_for_update().filter(pk=aftermath_id).first()
+    if aftermath is None or aftermath.applied_at is not None:
+        return aftermath
+    aftermath.status, aftermath.error, aftermath.failure_code = Aftermath.Status.FAILED, reason, code
+    aftermath.attempts, aftermath.failed_at = aftermath.attempts + 1, timezone.now()
+    aftermath.save()
+    _tell_organiser(Battle.objects.select_related("campaign").get(pk=aftermath.battle_id), aftermath)
+    return aftermath
+
+
 def aftermath_run(*, aftermath_id: int) -> Aftermath | None:
-    """Roll (if not yet rolled), then apply (if not yet applied). Safe to run any number of times."""
-    aftermath_roll(aftermath_id=aftermath_id)
-    fault("aftermath_after_roll")
-    return aftermath_apply(aftermath_id=aftermath_id)
+    """Roll (if not yet rolled), then apply (if not yet applied). Safe to run any number of times.
+
+    A lasting failure (no open week to roll from, the pinned pack not served, no organiser to answer a
+    choice) marks the row failed with its reason instead of leaving it queued for ever.
+    """
+    try:
+        aftermath_roll(aftermath_id=aftermath_id)
+        fault("aftermath_after_roll")
+        return aftermath_apply(aftermath_id=aftermath_id)
+    except DomainError as exc:
+        if exc.code not in LASTING:
+            raise
+        return aftermath_fail(aftermath_id=aftermath_id, code=exc.code, reason=str(exc))
 
 
 def aftermath_stuck(*, older_than_seconds: int = 120) -> list[int]:
-    """Aftermaths queued or rolled but not applied for a while: their worker died."""
+    """Aftermaths queued or rolled but not applied for a while: their worker died. Failed ones wait for
+    the organiser (``aftermath_retry``), so the sweep never re-queues them."""
     cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     return list(
         Aftermath.objects.filter(applied_at__isnull=True, created_at__lt=cutoff)

@@ -8,20 +8,22 @@ from typing import Any
 from django.db.models import Q
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaign.lib.api.error_schema import error_responses
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
-from campaign.lib.errors import NotFound
+from campaign.lib.errors import NotAllowed, NotFound
 from campaign.selectors.roles import STAFF, role_of, rosters_private
 from campaign.selectors.rolls import chained_to_hidden
 from referee.api.serializers import RollOutputSerializer
 from referee.models import LedgerEntry
 from roster.aftermath.decisions import decision_answer
+from roster.aftermath.queue import aftermath_retry
 from roster.models import Aftermath, Battle, Decision
 
 
@@ -39,6 +41,7 @@ def _battle_for(viewer_user: Any, battle_id: int) -> Battle:
 
 class DecisionSerializer(serializers.ModelSerializer[Decision]):
     battle = serializers.IntegerField(source="aftermath.battle_id")
+    campaign = serializers.IntegerField(source="warband.campaign_id")
     answerer = serializers.CharField(source="answerer.username")
     open = serializers.SerializerMethodField()
 
@@ -46,6 +49,7 @@ class DecisionSerializer(serializers.ModelSerializer[Decision]):
         model = Decision
         fields = [
             "id",
+            "campaign",
             "battle",
             "kind",
             "warband",
@@ -84,6 +88,9 @@ class AftermathView(APIView):
                 "battle": battle.pk,
                 "status": aftermath.status,
                 "error": aftermath.error,
+                "failure_code": aftermath.failure_code,
+                "failed_at": aftermath.failed_at,
+                "attempts": aftermath.attempts,
                 "rolled_at": aftermath.rolled_at,
                 "applied_at": aftermath.applied_at,
                 "resolved_at": aftermath.resolved_at,
@@ -103,17 +110,93 @@ class AftermathView(APIView):
 
 
 class DecisionListView(generics.ListAPIView[Decision]):
-    """The choices waiting for you (``?open=false`` for the ones you made)."""
+    """The choices waiting for you; ``?state=answered`` (or ``?open=false``) for the ones you made, ``?state=all``
+    for both; ``?campaign=`` and ``?battle=`` narrow them down."""
 
     serializer_class = DecisionSerializer
+
+    class FilterSerializer(serializers.Serializer):
+        state = serializers.ChoiceField(choices=["open", "answered", "all"], required=False)
+        open = serializers.BooleanField(required=False, allow_null=True, default=None)
+        campaign = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
+        battle = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)
 
     def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):
             return Decision.objects.none()
-        mine = Decision.objects.filter(answerer_id=self.request.user.pk).select_related("answerer", "aftermath")
-        if self.request.query_params.get("open", "true").lower() in ("false", "0", "no"):
+        given = self.FilterSerializer(data=self.request.query_params)
+        given.is_valid(raise_exception=True)
+        query = given.validated_data
+        state = query.get("state") or ("answered" if query.get("open") is False else "open")
+        mine = Decision.objects.filter(answerer_id=self.request.user.pk).select_related(
+            "answerer", "aftermath", "warband"
+        )
+        if "campaign" in query:
+            mine = mine.filter(warband__campaign_id=query["campaign"])
+        if "battle" in query:
+            mine = mine.filter(aftermath__battle_id=query["battle"])
+        if state == "answered":
             return mine.filter(~Q(answered_at=None)).order_by("-answered_at")
+        if state == "all":
+            return mine.order_by("-id")
         return mine.filter(answered_at=None).order_by("id")
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("state", OpenApiTypes.STR, enum=["open", "answered", "all"], description="Default: open."),
+            OpenApiParameter("open", OpenApiTypes.BOOL, description="false: the answered ones (as state=answered)."),
+            OpenApiParameter("campaign", OpenApiTypes.INT, description="Only this campaign's decisions."),
+            OpenApiParameter("battle", OpenApiTypes.INT, description="Only this battle's decisions."),
+        ],
+        responses={200: DecisionSerializer(many=True), **error_responses(400)},
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
+class AftermathRetryView(APIView):
+    """The organiser queues a failed aftermath again once its cause is fixed (e.g. the next week opened)."""
+
+    class OutputSerializer(serializers.Serializer):
+        battle = serializers.IntegerField(source="battle_id")
+        status = serializers.CharField()
+        attempts = serializers.IntegerField()
+
+    @extend_schema(request=None, responses={202: OutputSerializer, **error_responses(403, 404, 409)})
+    @idempotent
+    def post(self, request: Request, pk: int) -> Response:
+        battle = _battle_for(request.user, pk)
+        aftermath = aftermath_retry(battle=battle, actor=viewer(request))
+        return Response(self.OutputSerializer(aftermath).data, status=202)
+
+
+class FailedAftermathListView(generics.ListAPIView[Aftermath]):
+    """The campaign's aftermaths that failed for a lasting reason, with the reason: what the organiser (or
+    the GM) must fix before retrying. Other members get 403."""
+
+    class OutputSerializer(serializers.ModelSerializer[Aftermath]):
+        class Meta:
+            model = Aftermath
+            fields = ["battle", "status", "error", "failure_code", "failed_at", "attempts", "created_at"]
+
+    serializer_class = OutputSerializer
+    queryset = Aftermath.objects.none()  # for the schema; get_queryset asks the viewer's role
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):
+            return self.queryset
+        role = role_of(viewer=self.request.user, campaign_id=self.kwargs["pk"])
+        if role is None:
+            raise NotFound(_("No such campaign, or you are not one of its members."), code="campaign_not_found")
+        if role not in STAFF:
+            raise NotAllowed(_("Only the organiser and the GM see failed aftermaths."), code="permission_denied")
+        return Aftermath.objects.filter(
+            battle__campaign_id=self.kwargs["pk"], status=Aftermath.Status.FAILED
+        ).order_by("-failed_at", "-id")
+
+    @extend_schema(responses={200: OutputSerializer(many=True), **error_responses(403, 404)})
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
 
 
 class DecisionAnswerView(APIView):

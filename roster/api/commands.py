@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from campaign.lib.api.error_schema import error_responses
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from roster.api.warbands import roster_response
@@ -90,16 +91,36 @@ class DismissView(CommandView):
 
 class BuyView(CommandView):
     class InputSerializer(serializers.Serializer):
-        item = serializers.SlugField()
+        item = serializers.SlugField(max_length=60)
         warrior = serializers.IntegerField(
             required=False, allow_null=True, default=None, help_text=_("Who gets it; empty: the stash.")
         )
+        haggler = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text=_(
+                "A Hero with Haggle who takes 2D6 gc off the price of one item (never below 1 gc), once per "
+                "post-battle sequence (MH-SKL-05)."
+            ),
+        )
 
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
-        holdings = trading.warband_buy(warband=warband, actor=actor, item_slug=data["item"], warrior=data["warrior"])
-        return {"holdings": [h.pk for h in holdings], "price": holdings[0].price_paid}
+        bought = trading.warband_purchase(
+            warband=warband, actor=actor, item_slug=data["item"], warrior=data["warrior"], haggler=data["haggler"]
+        )
+        return {
+            "holdings": [h.pk for h in bought.holdings],
+            "price": bought.unit_price,
+            "paid": bought.total,
+            "discount": bought.discount,
+            "rolls": [r.pk for r in bought.rolls],
+        }
 
-    @_command(InputSerializer, "Buy an item for a warrior (a group pays for every model) or for the stash.")
+    @_command(
+        InputSerializer,
+        "Buy an item for a warrior (a group pays for every model) or for the stash; optionally haggle (MH-SKL-05).",
+    )
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
@@ -130,11 +151,16 @@ class SearchView(CommandView):
             "found": search.success,
             "total": search.total,
             "rarity": search.target,
+            "modifier": search.total - search.roll.total,
             "roll": search.roll_id,
             "faces": search.roll.faces,
         }
 
-    @_command(InputSerializer, "A Hero searches for a rare item (2D6 + modifiers against its rarity, on the server).")
+    @_command(
+        InputSerializer,
+        "A Hero searches for a rare item: 2D6 + modifiers (Streetwise +2, a kept gem +1, the list's own bonus) "
+        "against its rarity, rolled on the server (MH-TRD-02/03, MH-SKL-04).",
+    )
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
@@ -155,6 +181,25 @@ class MoveItemView(CommandView):
         return super().post(request, pk)
 
 
+class SubmitView(CommandView):
+    class InputSerializer(serializers.Serializer):
+        pass
+
+    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
+        return {"status": warbands.warband_submit(warband=warband, actor=actor).status}
+
+    @extend_schema(
+        request=None,
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 403, 404, 409)},
+        description=_(
+            "The player submits the warband for the organiser's approval. A roster its list forbids (no leader, "
+            "too few or too many warriors, a limit broken) is refused with every problem in fields.problems."
+        ),
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
 class ApproveView(CommandView):
     class InputSerializer(serializers.Serializer):
         pass
@@ -162,7 +207,31 @@ class ApproveView(CommandView):
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         return {"status": warbands.warband_approve(warband=warband, actor=actor).status}
 
-    @_command(InputSerializer, "The organiser accepts the warband into the campaign.")
+    @extend_schema(
+        request=None,
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 403, 404, 409)},
+        description=_(
+            "The organiser accepts a submitted warband into the campaign, only when its roster is legal by its "
+            "list; otherwise 400 warband_not_legal with every problem in fields.problems."
+        ),
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        return super().post(request, pk)
+
+
+class SendBackView(CommandView):
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=2000, help_text=_("What the player should change."))
+
+    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
+        sent = warbands.warband_send_back(warband=warband, actor=actor, reason=data["reason"])
+        return {"status": sent.status, "reason": sent.review_note}
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 403, 404, 409)},
+        description=_("The organiser sends a submitted warband back to its player with a reason."),
+    )
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from campaign.lib.i18n import localized
+from roster.injuries import injury_view
 from roster.models import Holding, TreasuryEntry, Warband, Warrior
+
+FALLEN = (Warrior.Status.DEAD, Warrior.Status.RETIRED)
 
 
 def _name(names: Any) -> str:
@@ -39,6 +43,19 @@ def holdings_data(holdings: list[Holding], context: dict[str, Any]) -> list[dict
     return out
 
 
+class InjurySerializer(serializers.Serializer):
+    """A lasting serious injury: the table entry, what it does, its rule, and the battle it came from."""
+
+    result = serializers.CharField(help_text="The table entry's id, e.g. INJ_HAND_INJURY.")
+    name = serializers.CharField()
+    sub = serializers.CharField(allow_blank=True, help_text="The sub-roll's result, e.g. ARM_SEVERE_AMPUTATED.")
+    effect = serializers.CharField(allow_blank=True)
+    rule = serializers.CharField(allow_blank=True)
+    roll = serializers.IntegerField(allow_null=True)
+    battle = serializers.IntegerField(allow_null=True)
+    week = serializers.IntegerField(allow_null=True)
+
+
 class WarriorSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -54,7 +71,7 @@ class WarriorSerializer(serializers.Serializer):
     xp = serializers.IntegerField()
     skills = serializers.ListField(child=serializers.CharField())
     skill_lists = serializers.ListField(child=serializers.CharField())
-    injuries = serializers.ListField(child=serializers.CharField())
+    injuries = serializers.SerializerMethodField()
     flags = serializers.DictField()
     missed_games = serializers.IntegerField()
     equipment = serializers.SerializerMethodField()
@@ -69,6 +86,28 @@ class WarriorSerializer(serializers.Serializer):
 
     def get_equipment(self, warrior: Warrior) -> list[dict[str, Any]]:
         return holdings_data(self.context["by_warrior"].get(warrior.pk, []), self.context)
+
+    @extend_schema_field(InjurySerializer(many=True))
+    def get_injuries(self, warrior: Warrior) -> list[dict[str, Any]]:
+        return [injury_view(row, self.context["pack"].tables) for row in warrior.injuries]
+
+
+class FallenSerializer(serializers.Serializer):
+    """A warrior no longer on the roster (dead, retired): his name, record and injuries stay readable."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    type = serializers.CharField(source="type_slug")
+    status = serializers.CharField()
+    xp = serializers.IntegerField()
+    skills = serializers.ListField(child=serializers.CharField())
+    profile = serializers.DictField(child=serializers.IntegerField())
+    injuries = serializers.SerializerMethodField()
+
+    @extend_schema_field(InjurySerializer(many=True))
+    def get_injuries(self, warrior: Warrior) -> list[dict[str, Any]]:
+        return [injury_view(row, self.context["pack"].tables) for row in warrior.injuries]
 
 
 class WarbandSummarySerializer(serializers.ModelSerializer[Warband]):
@@ -87,9 +126,27 @@ class RosterSerializer(WarbandSummarySerializer):
     trading_sequence = serializers.IntegerField()
     warriors = serializers.SerializerMethodField()
     stash = serializers.SerializerMethodField()
+    problems = serializers.SerializerMethodField(
+        help_text="What keeps the roster from being legal by its list (empty: it may be submitted and approved)."
+    )
+    review_note = serializers.CharField(help_text="Why the organiser sent the warband back, if they did.")
+    submitted_at = serializers.DateTimeField(allow_null=True)
+    fallen = serializers.SerializerMethodField(help_text="Warriors who died or retired, with their record.")
 
     class Meta(WarbandSummarySerializer.Meta):
-        fields = [*WarbandSummarySerializer.Meta.fields, "list_name", "trading_sequence", "warriors", "stash"]
+        fields = [
+            *WarbandSummarySerializer.Meta.fields,
+            "list_name", "trading_sequence", "warriors", "stash", "problems", "review_note", "submitted_at", "fallen",
+        ]
+
+    @extend_schema_field(FallenSerializer(many=True))
+    def get_fallen(self, warband: Warband) -> list[dict[str, Any]]:
+        fallen = [w for w in warband.warriors.all() if w.status in FALLEN]
+        return FallenSerializer(fallen, many=True, context=self.context).data  # type: ignore[return-value]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_problems(self, warband: Warband) -> list[str]:
+        return [p.message for p in self.context.get("problems", ())]
 
     def get_list_name(self, warband: Warband) -> str:
         return _name(self.context["list"].name)

@@ -25,14 +25,19 @@ from roster.api.serializers import (
 from roster.bridge.packs import list_of, pack_of
 from roster.models import TreasuryEntry, Warband
 from roster.selectors import history_of, ledger_of, roster_of, warbands_visible_to
-from roster.services.warbands import warband_create
+from roster.services.warbands import warband_create, warband_problems
 
 
 def roster_response(warband: Warband, *, status: int = 200) -> Response:
     by_warrior: dict[int | None, list[Any]] = defaultdict(list)
     for holding in warband.holdings.all():
         by_warrior[holding.warrior_id].append(holding)
-    context = {"pack": pack_of(warband.campaign), "list": list_of(warband), "by_warrior": by_warrior}
+    context = {
+        "pack": pack_of(warband.campaign),
+        "list": list_of(warband),
+        "by_warrior": by_warrior,
+        "problems": warband_problems(warband),
+    }
     return Response(RosterSerializer(warband, context=context).data, status=status)
 
 

@@ -58,8 +58,10 @@ def _already_paired(week: Week) -> set[int]:
 
 def _create(week: Week, actor: Any, pairs: Sequence[Pair], *, automatic: bool, rematches: set[Pair]) -> list[Battle]:
     battles = []
+    rating = dict(Warband.objects.filter(pk__in=[w for p in pairs for w in p if w]).values_list("pk", "rating"))
     for a, b in pairs:
         battle = Battle.objects.create(
+            ratings={str(w): rating[w] for w in (a, b) if w is not None},  # MH-UND-03: ratings as the battle begins
             campaign=week.campaign,
             week=week,
             warband_a_id=a,

@@ -151,7 +151,8 @@ def battle_prebattle_run(
     battle.scenario = outcome.scenario or ""
     battle.status = Battle.Status.PAIRED if outcome.decisions else Battle.Status.READY
     battle.prebattle_at = now
-    battle.save(update_fields=["prebattle", "scenario", "status", "prebattle_at", "updated_at"])
+    battle.ratings = {wb.id: wb.rating for wb in warbands}  # MH-UND-03: the ratings the battle starts with
+    battle.save(update_fields=["prebattle", "scenario", "status", "prebattle_at", "ratings", "updated_at"])
     event_record(
         campaign=battle.campaign,
         kind="prebattle",

@@ -14,11 +14,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotAllowed, RuleViolation
+from campaign.models import Week
 from campaign.services.access import ORGANISER, active_role, campaign_not_found
 from campaign.services.corrections import correction_record
 from campaign.services.events import event_record
 from referee.engine.systems.mordheim.battle.report import BattleReportError, BattleResult, validate_battle
 from roster.aftermath.queue import aftermath_queue
+from roster.battles.scenario_rules import check_against_prebattle
 from roster.bridge.packs import require_mordheim, tables_of
 from roster.bridge.snapshots import snapshot_of
 from roster.models import Battle, BattleReport
@@ -55,7 +57,7 @@ def _checked(battle: Battle, data: dict[str, Any]) -> dict[str, Any]:
             if isinstance(o, dict)
         ],
         "absent": [str(w) for w in data.get("absent", [])],
-        "objectives": data.get("objectives") or {},
+        "objectives": _objectives(data.get("objectives") or {}),
     }
     if report["winner"] is not None and report["winner"] not in ids:
         raise RuleViolation(
@@ -64,11 +66,43 @@ def _checked(battle: Battle, data: dict[str, Any]) -> dict[str, Any]:
             fields={"winner": [str(data.get("winner"))]},
         )
     snapshots = tuple(snapshot_of(w) for w in (battle.warband_a, battle.warband_b) if w is not None)
+    owner_of = {w.id: wb.id for wb in snapshots for w in wb.warriors}
+    report = check_against_prebattle(report, battle.prebattle or {}, owner_of)
     try:
         validate_battle(BattleResult.from_dict(report), snapshots, tables_of(battle.campaign))
     except (BattleReportError, KeyError, TypeError, ValueError) as exc:
         raise RuleViolation(str(exc), code="invalid_report") from None
     return report
+
+
+ID_LISTS = ("heroes_in_building", "broke_through")
+ID_FIELDS = ("first_to_escape", "chest_found_by", "chest_holder")
+BY_ID = ("wyrdstone_counters", "buildings_held", "carried_shards")
+
+
+def _objectives(raw: Any) -> dict[str, Any]:
+    """The scenario's objectives with every warrior and warband id as text, as the engine reads them (a phone
+    sends the ids as numbers, the way the roster API gives them)."""
+    if not isinstance(raw, dict):
+        raise RuleViolation(_("objectives must be an object."), code="invalid_report", fields={"objectives": [""]})
+    out = dict(raw)
+    try:
+        for key in ID_LISTS:
+            if key in raw:
+                out[key] = [str(v) for v in raw[key]]
+        for key in ID_FIELDS:
+            if key in raw:
+                out[key] = None if raw[key] in (None, "") else str(raw[key])
+        for key in BY_ID:
+            if key in raw:
+                out[key] = {str(k): int(v) for k, v in dict(raw[key]).items()}
+    except (TypeError, ValueError):
+        raise RuleViolation(
+            _("objectives: ids are warrior or warband ids, counts are whole numbers."),
+            code="invalid_report",
+            fields={"objectives": [_("Malformed.")]},
+        ) from None
+    return out
 
 
 def _result(battle: Battle, report: dict[str, Any]) -> tuple[str, int | None]:
@@ -78,8 +112,20 @@ def _result(battle: Battle, report: dict[str, Any]) -> tuple[str, int | None]:
     return ("a", battle.warband_a_id) if winner == str(battle.warband_a_id) else ("b", battle.warband_b_id)
 
 
-def _queue_aftermath(battle: Battle, report: dict[str, Any]) -> None:
+def _require_open_week(battle: Battle) -> None:
+    """The aftermath rolls from the open week's seed: with none open it could never run, so refuse now."""
+    if not Week.objects.filter(campaign_id=battle.campaign_id, status=Week.Status.OPEN).exists():
+        raise Conflict(
+            _(
+                "The campaign has no open week, so this battle's aftermath has no seed to roll from. "
+                "The organiser opens the next week (or waits for the schedule to open it); then confirm again."
+            ),
+            code="no_open_week",
+        )
 
+
+def _queue_aftermath(battle: Battle, report: dict[str, Any]) -> None:
+    _require_open_week(battle)
     battle.status, battle.confirmed_at = Battle.Status.CONFIRMED, timezone.now()
     battle.save(update_fields=["status", "confirmed_at", "updated_at"])
     aftermath_queue(battle=battle, report=report)

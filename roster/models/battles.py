@@ -48,6 +48,12 @@ class Battle(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PAIRED)
     scenario = models.SlugField(_("scenario"), max_length=60, blank=True)
     prebattle = models.JSONField(_("pre-battle sequence"), default=dict, blank=True, encoder=DjangoJSONEncoder)
+    ratings = models.JSONField(
+        _("ratings at the start"),
+        default=dict,
+        blank=True,
+        help_text=_("Each warband's rating when the battle began (at pairing, then at the pre-battle sequence)."),
+    )
     result = models.CharField(_("result"), max_length=4, choices=Result.choices, default=Result.NONE, blank=True)
     winner = models.ForeignKey(
         Warband, on_delete=models.PROTECT, null=True, blank=True, related_name="battles_won"
@@ -142,7 +148,9 @@ class Aftermath(models.Model):
     ratings = models.JSONField(default=dict, help_text=_("Each warband's rating at the start of the battle."))
     outcome = models.JSONField(default=dict, blank=True)
     id_map = models.JSONField(default=dict, blank=True, help_text=_("Engine ids of warriors created here."))
-    error = models.TextField(blank=True)
+    error = models.TextField(blank=True, help_text=_("Why it failed, for the organiser to act on."))
+    failure_code = models.SlugField(max_length=40, blank=True, help_text=_("The failure's stable code."))
+    failed_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -17,6 +17,7 @@ from simple_history.models import HistoricalRecords
 
 class Warband(models.Model):
     class Status(models.TextChoices):
+        DRAFT = "draft", _("Being built; not yet submitted")
         PENDING = "pending", _("Waiting for the organiser's approval")
         APPROVED = "approved", _("Approved")
         RETIRED = "retired", _("Retired")
@@ -25,7 +26,7 @@ class Warband(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="warbands")
     list_slug = models.SlugField(_("warband list"), max_length=60)
     name = models.CharField(_("name"), max_length=120)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     treasury = models.IntegerField(_("treasury (gold crowns)"), default=0)
     shards = models.IntegerField(_("wyrdstone shards"), default=0)
     rating = models.IntegerField(_("warband rating"), default=0)
@@ -39,6 +40,10 @@ class Warband(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     approved_at = models.DateTimeField(null=True, blank=True)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    review_note = models.TextField(
+        _("organiser's note"), blank=True, help_text=_("Why the organiser sent the warband back, if they did.")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 

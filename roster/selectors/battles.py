@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from campaign.lib.errors import NotFound
 from campaign.selectors.campaigns import CampaignAccess, campaign_access, campaigns_visible_to
 from referee.engine.systems.mordheim.battle.scenarios import SETUP
+from roster.battles.scenario_rules import reminders
 from roster.bridge.packs import settings_of, tables_of
 from roster.models import Battle, Warrior
 
@@ -153,6 +154,7 @@ def scenario_sheet(battle: Battle) -> dict[str, Any] | None:
         "setup": asdict(SETUP[info.id]) if info.id in SETUP else None,
         "details": details,
         "rulings": rulings,
+        "reminders": reminders(info.id),
         "facts": [
             {"fact": f["fact"], "value": f["value"], "rule": f["rule"]} for f in battle.prebattle.get("facts", [])
         ],

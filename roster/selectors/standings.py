@@ -52,7 +52,8 @@ def standings_of(*, viewer: Any, campaign_id: int) -> list[dict[str, Any]]:
     """One row per warband, best first, with ``rank`` (see the module notes for the tie-breakers)."""
     access = campaign_access(viewer=viewer, campaign_id=campaign_id)
     league = league_of(access.campaign.settings)
-    warbands = Warband.objects.filter(campaign=access.campaign).exclude(status=Warband.Status.PENDING)
+    unapproved = [Warband.Status.DRAFT, Warband.Status.PENDING]
+    warbands = Warband.objects.filter(campaign=access.campaign).exclude(status__in=unapproved)
     rows = {w.pk: _record(w) for w in warbands.select_related("owner")}
     battles = Battle.objects.filter(campaign=access.campaign).filter(
         Q(status__in=FINAL) & ~Q(result="") | Q(status=Battle.Status.BYE)

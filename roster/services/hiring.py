@@ -76,9 +76,9 @@ def warband_hire(
         warrior = joining
     else:
         warrior = warrior_new(warband=warband, warrior_type=warrior_type, name=name, count=count)
-        per_item = quote.equipment_cost // max(len(equipment), 1) if equipment else 0
-        for item in equipment:
-            Holding.objects.create(warband=warband, warrior=warrior, item_slug=item, price_paid=per_item)
+        # Each item at its own listed price, as /buy/ prices it: a later sale refunds half of that (MH-TRD-06).
+        for item, price in zip(equipment, quote.item_prices, strict=True):
+            Holding.objects.create(warband=warband, warrior=warrior, item_slug=item, price_paid=price)
     rating_refresh(warband=warband)
     return warrior
 

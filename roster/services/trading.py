@@ -8,6 +8,7 @@ the server through the ledger (stored before the purchase uses them).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -23,9 +24,16 @@ from referee.engine.systems.mordheim.warband.equipment import (
     purchase_price,
     variable_price,
 )
-from referee.engine.systems.mordheim.warband.trading import SearchingHero, rare_search, sell_price
+from referee.engine.systems.mordheim.warband.trading import (
+    SearchingHero,
+    apply_haggle,
+    holds_gems,
+    rare_search,
+    sell_price,
+)
+from referee.models import LedgerEntry
 from referee.services.ledger import LedgerRoller
-from roster.bridge.packs import list_of, pack_of
+from roster.bridge.packs import list_of, pack_of, settings_of
 from roster.models import Holding, RareSearch, Warband, Warrior
 from roster.services.context import engine_rules, locked, require
 from roster.services.treasury import treasury_apply
@@ -75,13 +83,50 @@ def _founding_from_list(warband: Warband, warband_list: Any, warrior_type: Any, 
     return warband_list.equipment_option(warrior_type, item_id) is not None
 
 
-@transaction.atomic
+@dataclass(frozen=True)
+class Purchase:
+    """What a purchase bought, at what listed price per item, what it cost in all, and a haggle's discount."""
+
+    holdings: list[Holding]
+    unit_price: int
+    total: int
+    discount: int = 0
+    rolls: list[LedgerEntry] = field(default_factory=list)
+
+
 def warband_buy(*, warband: Warband, actor: Any, item_slug: str, warrior: int | None = None) -> list[Holding]:
     """Buy ``item_slug`` for a warrior (every model of a group) or, with no warrior, into the stash."""
+    return warband_purchase(warband=warband, actor=actor, item_slug=item_slug, warrior=warrior).holdings
+
+
+def _haggler(warband: Warband, haggler: int | None) -> Warrior | None:
+    hero = _warrior(warband, haggler)
+    if hero is not None and hero.kind != Warrior.Kind.HERO:
+        raise RuleViolation(_("Only a Hero haggles."), code="no_haggle", fields={"haggler": [str(haggler)]})
+    return hero
+
+
+def _haggles_used(hero: Warrior, sequence: int) -> int:
+    used = hero.flags.get("haggle") or {}
+    return int(used.get("used", 0)) if used.get("sequence") == sequence else 0
+
+
+@transaction.atomic
+def warband_purchase(
+    *, warband: Warband, actor: Any, item_slug: str, warrior: int | None = None, haggler: int | None = None
+) -> Purchase:
+    """Buy ``item_slug`` for a warrior (every model of a group) or, with no warrior, into the stash.
+
+    ``haggler``: a Hero of the warband with Haggle takes 2D6 gc off the price of one item, never below
+    1 gc, once per post-battle sequence (MH-SKL-05; uses per Hero: the league's ``haggle_uses_per_hero``);
+    on a rare item after its search succeeded, and only on the price (MH-TRD-07). Every roll (a
+    variable price, the haggle) is stored before the gold moves.
+    """
     warband = locked(warband)
     require(actor, "roster.change_warband", warband)
     warband_list, item = list_of(warband), _item(warband, item_slug)
     target = _warrior(warband, warrior)
+    hero = _haggler(warband, haggler)
     warrior_type = warband_list.warrior_type(target.type_slug) if target else None
     rarity = effective_rarity(warband_list, warrior_type, item)
     founding = _founding_from_list(warband, warband_list, warrior_type, item.id)
@@ -94,7 +139,9 @@ def warband_buy(*, warband: Warband, actor: Any, item_slug: str, warrior: int | 
                 % {"item": item.name.en, "n": rarity},
                 code="rare_item_not_found",
             )
-    roller = _week_roller(warband, actor, "trading", f"warband:{warband.pk}") if item.variable_cost else None
+    needs_roll = item.variable_cost is not None or hero is not None
+    roller = _week_roller(warband, actor, "trading", f"warband:{warband.pk}") if needs_roll else None
+    discount = 0
     with engine_rules():
         if target is not None and warrior_type is not None:
             check_buy(
@@ -113,19 +160,33 @@ def warband_buy(*, warband: Warband, actor: Any, item_slug: str, warrior: int | 
                 target.count,
                 skills=target.skills,
                 amputated=bool(target.flags.get("arm_amputated")),
-                roller=roller,
+                roller=roller if item.variable_cost is not None else None,
             )
             unit, total = quote.unit_price, quote.total
         else:
-            unit = variable_price(item, roller)[0] if roller is not None else item.cost
+            unit = variable_price(item, roller)[0] if roller is not None and item.variable_cost else item.cost
             total = unit
-    if roller is not None:
-        roller.store()  # the price roll is stored before the gold moves
-    treasury_apply(warband=warband, amount=-total, reason="buy", detail=item.name.en, actor=actor)
+        if hero is not None:
+            assert roller is not None
+            used = _haggles_used(hero, warband.trading_sequence)
+            haggled = apply_haggle(
+                roller=roller,
+                price=unit,
+                skills=hero.skills,
+                haggle_used=used >= settings_of(warband.campaign).haggle_uses_per_hero,
+            )
+            discount = haggled.discount
+            total -= discount
+            hero.flags = {**hero.flags, "haggle": {"sequence": warband.trading_sequence, "used": used + 1}}
+            hero.save(update_fields=["flags"])
+    rolls = roller.store() if roller is not None else []  # the rolls are stored before the gold moves
+    detail = item.name.en if not discount else f"{item.name.en} (haggled {discount} gc off)"
+    treasury_apply(warband=warband, amount=-total, reason="buy", detail=detail, actor=actor)
     if find is not None:
         find.bought = True
         find.save(update_fields=["bought"])
-    return [Holding.objects.create(warband=warband, warrior=target, item_slug=item.id, price_paid=unit)]
+    holding = Holding.objects.create(warband=warband, warrior=target, item_slug=item.id, price_paid=unit)
+    return Purchase(holdings=[holding], unit_price=unit, total=total, discount=discount, rolls=list(rolls))
 
 
 @transaction.atomic
@@ -162,6 +223,7 @@ def warband_search_rare(*, warband: Warband, actor: Any, warrior: int, item_slug
         recruited_this_sequence=hero.hired_in_sequence == warband.trading_sequence,
         searched_this_sequence=hero.rare_searches.filter(sequence=warband.trading_sequence).exists(),
         skills=frozenset(hero.skills),
+        kept_gems=holds_gems(hero.holdings.values_list("item_slug", flat=True)),
     )
     roller = _week_roller(warband, actor, "rare_search", f"warband:{warband.pk}")
     with engine_rules():

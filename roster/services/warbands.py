@@ -1,4 +1,4 @@
-"""Create, approve and correct warbands; keep their rating current."""
+"""Create, submit, approve (or send back) and correct warbands; keep their rating current."""
 
 from __future__ import annotations
 
@@ -12,10 +12,12 @@ from campaign.lib.errors import Conflict, NotFound, RuleViolation
 from campaign.models import Campaign, Correction
 from campaign.selectors.roles import PLAYER, role_of
 from campaign.services.corrections import correction_record
+from campaign.services.events import event_record
+from referee.engine.systems.mordheim.warband.legality import Problem, roster_problems
 from referee.engine.systems.mordheim.warband.rating import RatedWarrior, warband_rating
-from roster.bridge.packs import pack_of
+from roster.bridge.packs import list_of, pack_of
 from roster.models import Warband, Warrior
-from roster.services.context import locked, on_roster, require
+from roster.services.context import locked, on_roster, require, summary
 from roster.services.treasury import treasury_apply
 
 
@@ -59,15 +61,89 @@ def warband_create(*, campaign: Campaign, owner: Any, list_slug: str, name: str)
     return warband
 
 
+def warband_problems(warband: Warband) -> list[Problem]:
+    """Every way the roster breaks its list's rules (leader, Hero and model limits, gold); empty when legal."""
+    current, _groups = summary(warband)
+    return roster_problems(list_of(warband), current)
+
+
+def _not_legal(problems: list[Problem], first: str) -> RuleViolation:
+    return RuleViolation(
+        first + " " + " ".join(p.message for p in problems),
+        code="warband_not_legal",
+        fields={"problems": [p.message for p in problems], "codes": [p.code for p in problems]},
+    )
+
+
+@transaction.atomic
+def warband_submit(*, warband: Warband, actor: Any) -> Warband:
+    """The player submits the warband for the organiser's approval; a roster its list forbids is refused
+    with every problem named, so the player can fix them first."""
+    warband = locked(warband)
+    require(actor, "roster.change_warband", warband)
+    if warband.status != Warband.Status.DRAFT:
+        raise Conflict(
+            _("Only a warband being built can be submitted; this one is %(status)s.")
+            % {"status": warband.get_status_display()},
+            code="warband_not_draft",
+        )
+    problems = warband_problems(warband)
+    if problems:
+        raise _not_legal(problems, _("The warband cannot be submitted yet:"))
+    warband.status, warband.submitted_at = Warband.Status.PENDING, timezone.now()
+    warband.save(update_fields=["status", "submitted_at"])
+    event_record(
+        campaign=warband.campaign, kind="warband_submitted", warband=warband, actor=actor,
+        payload={"name": warband.name},
+    )
+    return warband
+
+
 @transaction.atomic
 def warband_approve(*, warband: Warband, actor: Any) -> Warband:
-    """The organiser accepts a warband into the campaign (it may then be paired)."""
+    """The organiser accepts a submitted warband into the campaign (it may then be paired), only when its
+    roster is legal by its list; otherwise 400 with exactly what is wrong. Approving twice changes nothing."""
     warband = locked(warband)
     require(actor, "roster.approve_warband", warband)
-    if warband.status == Warband.Status.PENDING:
-        warband.status = Warband.Status.APPROVED
-        warband.approved_by, warband.approved_at = actor, timezone.now()
-        warband.save(update_fields=["status", "approved_by", "approved_at"])
+    if warband.status == Warband.Status.APPROVED:
+        return warband
+    if warband.status != Warband.Status.PENDING:
+        raise Conflict(
+            _("The player has not submitted this warband for approval yet."), code="warband_not_submitted"
+        )
+    problems = warband_problems(warband)
+    if problems:
+        raise _not_legal(problems, _("This roster is not legal by its list:"))
+    warband.status = Warband.Status.APPROVED
+    warband.approved_by, warband.approved_at = actor, timezone.now()
+    warband.review_note = ""
+    warband.save(update_fields=["status", "approved_by", "approved_at", "review_note"])
+    event_record(
+        campaign=warband.campaign, kind="warband_approved", warband=warband, actor=actor,
+        payload={"name": warband.name},
+    )
+    return warband
+
+
+@transaction.atomic
+def warband_send_back(*, warband: Warband, actor: Any, reason: str) -> Warband:
+    """The organiser returns a submitted warband to its player with a reason; the player fixes and resubmits."""
+    warband = locked(warband)
+    require(actor, "roster.approve_warband", warband)
+    if not reason.strip():
+        raise RuleViolation(
+            _("Tell the player what to change: sending back needs a reason."),
+            code="reason_required",
+            fields={"reason": [_("Required.")]},
+        )
+    if warband.status != Warband.Status.PENDING:
+        raise Conflict(_("Only a warband waiting for approval can be sent back."), code="warband_not_submitted")
+    warband.status, warband.review_note = Warband.Status.DRAFT, reason.strip()[:2000]
+    warband.save(update_fields=["status", "review_note"])
+    event_record(
+        campaign=warband.campaign, kind="warband_sent_back", warband=warband, actor=actor,
+        payload={"name": warband.name, "reason": warband.review_note},
+    )
     return warband
 
 

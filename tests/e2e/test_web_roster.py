@@ -37,10 +37,12 @@ def test_an_outsider_gets_not_found(live_server: Any, page: Any, world: World) -
 
 
 def test_the_campaign_page_shows_standings_and_battles(live_server: Any, page: Any, world: World) -> None:
-    from roster.services.warbands import warband_approve
+    from roster.services.warbands import warband_approve, warband_submit
 
     warband = reikland(world)
     hire(warband, "mercenary_captain", name="Ulrich")
+    hire(warband, "warrior", name="Guards", count=2)
+    warband_submit(warband=warband, actor=world.bob)
     warband_approve(warband=warband, actor=world.alice)
     log_in(page, live_server.url, "carol")
     page.click("text=Mordheim league")

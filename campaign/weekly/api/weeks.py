@@ -16,7 +16,9 @@ from rest_framework.views import APIView
 from campaign.api.serializers import WeekSerializer
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
-from campaign.weekly.access import week_viewer
+from campaign.selectors import week_for_viewer
+from campaign.services.weeks import week_close_early
+from campaign.weekly.access import SYSTEM, week_viewer
 from campaign.weekly.api.moves import _int_param
 from campaign.weekly.models import MoveResult, WeeklyDecision
 from campaign.weekly.selectors import decisions_for, resolution_for, result_for, results_visible_to
@@ -98,11 +100,16 @@ class ResolutionView(APIView):
 
 class ResolveView(APIView):
     """The GM resolves the week now, before its deadline (claimed as the sweep claims it), or restarts a
-    week left resolving. Answers 202 with the week; follow it at ``/resolution/``."""
+    week left resolving. Answers 202 with the week; follow it at ``/resolution/``. A week of another game
+    system is closed as ``/weeks/{id}/close/`` closes it (the organiser or the GM), permission first."""
 
     @extend_schema(request=None, responses={202: WeekSerializer})
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
+        week, _access = week_for_viewer(viewer=request.user, week_id=pk)
+        if week.campaign.system != SYSTEM:
+            closed = week_close_early(week=week, actor=viewer(request))
+            return Response(WeekSerializer(closed, context={"request": request}).data, status=202)
         who = week_viewer(viewer=request.user, week_id=pk)
         week = week_resolve_now(week=who.week, actor=viewer(request))
         return Response(WeekSerializer(week).data, status=202)

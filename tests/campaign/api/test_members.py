@@ -155,3 +155,15 @@ def test_a_removed_player_can_rejoin_with_a_new_invitation(world: World) -> None
     assert Membership.objects.filter(campaign=world.campaign, user=world.bob).count() == 2
     [listed] = world.client(world.bob).get("/api/v1/campaigns/").json()["results"]
     assert (listed["viewer_role"], listed["viewer_active"]) == ("player", True)
+
+
+def test_a_member_who_accepts_again_is_told_they_are_already_a_member(world: World) -> None:
+    code = invite(world)["code"]
+    dave = make_user("dave")
+    assert accept(world, dave, code).status_code == 201
+    again = accept(world, dave, code)  # the single use is gone, but that is not what he needs to hear
+    assert (again.status_code, again.json()["code"]) == (409, "already_member")
+    assert "already a member of Mordheim league" in again.json()["detail"]
+    bob = accept(world, world.bob, invite(world)["code"])
+    assert bob.json()["code"] == "already_member"
+    assert Invitation.objects.get(code=code).uses == 1

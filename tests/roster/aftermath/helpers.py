@@ -10,7 +10,7 @@ from roster.aftermath.decisions import decision_answer
 from roster.aftermath.queue import aftermath_queue
 from roster.battles.pairings import pairings_set
 from roster.models import Aftermath, Battle, Decision, Warband, Warrior
-from roster.services.warbands import warband_approve, warband_create
+from roster.services.warbands import warband_approve, warband_create, warband_submit
 from tests.roster.helpers import hire
 from tests.support.world import World, open_week
 
@@ -53,7 +53,8 @@ def fight(world: World, *, confirmed: bool = True) -> Fight:
     warriors = hire(reavers, "warrior", count=3, equipment=["spear"])
     enemy_captain = hire(raiders, "mercenary_captain")
     enemy_group = hire(raiders, "warrior", count=2, equipment=["dagger"])
-    for warband in (reavers, raiders):
+    for warband, owner in ((reavers, world.bob), (raiders, world.carol)):
+        warband_submit(warband=warband, actor=owner)
         warband_approve(warband=warband, actor=world.alice)
     (battle,) = pairings_set(week=week, actor=world.alice, pairs=[(reavers.pk, raiders.pk)])
     if confirmed:

@@ -13,7 +13,7 @@ VIEWERS = ["bob", "carol", "alice", "gina", "oscar", None]
 EXPECTED = {
     "bob": (200, 200, 200, 403, 403),  # the owner
     "carol": (200, 404, 404, 404, 404),  # another player
-    "alice": (200, 200, 403, 200, 200),  # the organiser
+    "alice": (200, 200, 403, 200, 409),  # the organiser (allowed to approve; this one is not submitted)
     "gina": (200, 200, 403, 403, 403),  # the GM
     "oscar": (404, 404, 404, 404, 404),  # a player of another campaign
     None: (401, 401, 401, 401, 401),  # anonymous

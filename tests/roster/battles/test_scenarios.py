@@ -1,5 +1,7 @@
 """Each scenario through the API (spec 9.3): its setup rolls as facts, stored in the ledger under the
 scenario's rule IDs, and the scenario sheet the players use at the table, with the league's rulings.
+Tests named ``test_the_..._sheet_...`` check what the sheet shows; the rules it states are tested where
+the product applies them (tests/roster/battles/test_scenario_outcomes.py).
 
 The organiser records the scenario the players agreed on (MH-PRE-05), so each test picks its scenario;
 the faces after it are scripted where the rule's case matters.
@@ -80,7 +82,7 @@ def rule(league: League, **settings: Any) -> None:
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
-def test_mh_scn_xp_01_mh_scn_xp_02_mh_scn_xp_03_every_sheet_lists_the_standard_awards(
+def test_every_sheet_lists_the_standard_awards(
     league: League, scenario: str
 ) -> None:
     battle = pair(
@@ -126,7 +128,7 @@ def test_mh_scn1_02_the_defender_deploys_first_and_the_attacker_moves_first(leag
     assert (setup["deploy_first"], setup["first_turn"]) == ("defender", "attacker")
 
 
-def test_mh_scn1_03_mh_scn1_04_the_sheet_gives_the_win_condition_and_the_shard_cap(
+def test_the_defend_the_find_sheet_gives_the_win_condition_and_the_shard_cap(
     league: League, battle: Battle
 ) -> None:
     agreed(league, battle, "defend_the_find")
@@ -175,7 +177,7 @@ def test_mh_scn3_01_the_league_may_rule_more_than_10_inches(league: League, batt
     assert result["rulings"]["wyrdstone_counter_edge_strict"] is True
 
 
-def test_mh_scn3_02_mh_scn3_06_counters_carried_home_are_the_warbands_shards(league: League, battle: Battle) -> None:
+def test_the_wyrdstone_hunt_sheet_states_the_shard_rule(league: League, battle: Battle) -> None:
     agreed(league, battle, "wyrdstone_hunt")
     assert (
         sheet(league, battle)["details"]["wyrdstone"]["rule"]
@@ -196,7 +198,7 @@ def test_mh_scn3_03_mh_scn3_04_deployment_and_first_turn_by_roll_off(
     assert sheet(league, battle)["details"]["end"] == ["rout"]
 
 
-def test_mh_scn3_05_the_counter_award_and_its_league_ruling(league: League, battle: Battle) -> None:
+def test_the_wyrdstone_hunt_sheet_shows_the_counter_award_and_its_ruling(league: League, battle: Battle) -> None:
     agreed(league, battle, "wyrdstone_hunt")
     result = sheet(league, battle)
     assert "XP_WYRDSTONE_COUNTER" in [a["id"] for a in result["xp_awards"]]
@@ -221,7 +223,7 @@ def test_mh_scn4_01_the_attacker_deploys_first_and_moves_first(
     assert sheet(league, battle)["setup"]["deploy_first"] == "attacker"
 
 
-def test_mh_scn4_02_mh_scn4_03_breaking_through_wins_and_earns_xp(league: League, battle: Battle) -> None:
+def test_the_breakthrough_sheet_states_the_win_and_the_award(league: League, battle: Battle) -> None:
     agreed(league, battle, "breakthrough")
     choose_role(league, battle, league.world.bob, "defender")
     result = sheet(league, battle)
@@ -244,7 +246,7 @@ def test_mh_scn5_02_roll_offs_for_deployment_and_first_turn(league: League, batt
     assert fact_rules(body)["chooses_deployment"] == fact_rules(body)["first_turn"] == "MH-SCN5-02"
 
 
-def test_mh_scn5_03_mh_scn5_04_mh_scn5_05_leaving_by_the_far_end(league: League, battle: Battle) -> None:
+def test_the_street_fight_sheet_states_leaving_by_the_far_end(league: League, battle: Battle) -> None:
     agreed(league, battle, "street_fight")
     result = sheet(league, battle)
     assert result["details"]["special"] == "may not leave via own edge"
@@ -273,7 +275,7 @@ def test_mh_scn6_01_mh_scn6_02_mh_scn6_03_deployment_shards_and_initiative(
     assert ledger_rules(battle) == ["MH-SCN6-01"] * 2 + ["MH-SCN6-03"] * 2 + ["MH-SCN6-02"] * 2
 
 
-def test_mh_scn6_04_the_sheet_gives_the_shard_sum_and_its_ruling(league: League, battle: Battle) -> None:
+def test_the_chance_encounter_sheet_gives_the_shard_sum_and_its_ruling(league: League, battle: Battle) -> None:
     agreed(league, battle, "chance_encounter")
     result = sheet(league, battle)
     assert result["details"]["wyrdstone"]["bonus_cap"] == "shards the enemy carried at start"
@@ -288,7 +290,7 @@ def test_mh_scn7_01_roll_offs_for_deployment_and_first_turn(league: League, batt
     assert fact_rules(body)["chooses_deployment"] == fact_rules(body)["first_turn"] == "MH-SCN7-01"
 
 
-def test_mh_scn7_02_mh_scn7_03_mh_scn7_04_searching_carrying_and_ending(league: League, battle: Battle) -> None:
+def test_the_hidden_treasure_sheet_states_searching_carrying_and_ending(league: League, battle: Battle) -> None:
     agreed(league, battle, "hidden_treasure")
     details = sheet(league, battle)["details"]
     assert (details["search"]["dice"], details["search"]["success_on"]) == ("2D6", 12)
@@ -308,7 +310,7 @@ def test_mh_scn7_05_the_swords_need_follows_the_leagues_ruling(league: League, b
     assert sword()["need"] == 3
 
 
-def test_mh_scn7_06_the_chest_finder_award(league: League, battle: Battle) -> None:
+def test_the_hidden_treasure_sheet_shows_the_finder_award(league: League, battle: Battle) -> None:
     agreed(league, battle, "hidden_treasure")
     award = next(a for a in sheet(league, battle)["xp_awards"] if a["id"] == "XP_FINDING_CHEST")
     assert award["value"] == 2
@@ -328,7 +330,7 @@ def test_mh_scn8_01_mh_scn8_02_deployment_objectives_and_first_turn(
     assert (rules["objectives"], rules["first_turn"]) == ("MH-SCN8-02", "MH-SCN8-01")
 
 
-def test_mh_scn8_03_mh_scn8_04_occupying_and_the_leagues_turn_count(league: League, battle: Battle) -> None:
+def test_mh_scn8_04_the_leagues_turn_count_is_a_fact_of_the_sequence(league: League, battle: Battle) -> None:
     rule(league, occupy_max_turns=6)
     body = agreed(league, battle, "occupy")
     assert facts(body)["max_turns_each"] == 6
@@ -338,7 +340,7 @@ def test_mh_scn8_03_mh_scn8_04_occupying_and_the_leagues_turn_count(league: Leag
     assert details["occupied_if"] == "at least 1 own standing model inside and no enemy model inside"
 
 
-def test_mh_scn8_05_more_buildings_wins_and_equal_is_a_draw(league: League, battle: Battle) -> None:
+def test_the_occupy_sheet_states_the_winner(league: League, battle: Battle) -> None:
     agreed(league, battle, "occupy")
     assert sheet(league, battle)["details"]["winner"] == "more buildings occupied; equal = draw"
 
@@ -379,7 +381,7 @@ def test_mh_scn9_02_when_all_are_late_the_last_rolled_deploys(league: League, ba
     assert got["attacker_edge"] == "opposite_edge"
 
 
-def test_mh_scn9_03_mh_scn9_04_mh_scn9_06_mh_scn9_07_deployment_reinforcements_and_end(
+def test_mh_scn9_04_a_1_is_the_nominated_edge_and_the_sheet_gives_the_rest(
     league: League, battle: Battle, dice: DiceScript
 ) -> None:
     agreed(league, battle, "surprise_attack")

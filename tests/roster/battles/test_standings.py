@@ -103,7 +103,7 @@ def test_xp_and_shards_come_from_the_timeline_events(league: League) -> None:
     assert row(standings(league, w.gina), league.carols)["shards_found"] == 7  # the GM sees the hidden find
 
 
-def test_mh_scn3_06_mh_scn6_04_mh_scn1_04_shards_a_scenario_brings_home_count_for_the_warband(league: League) -> None:
+def test_shards_found_count_for_their_warband_in_the_standings(league: League) -> None:
     # The aftermath records what each warband took home; standings add it up per warband.
     battle = played(pair(league.week, league.bobs, league.carols, league.world.alice), "a")
     for warband, amount in ((league.bobs, 3), (league.carols, 1), (league.bobs, 1)):
@@ -118,7 +118,7 @@ def test_mh_scn3_06_mh_scn6_04_mh_scn1_04_shards_a_scenario_brings_home_count_fo
     assert (row(rows, league.bobs)["shards_found"], row(rows, league.carols)["shards_found"]) == (4, 1)
 
 
-def test_mh_scn8_05_an_equal_occupation_is_a_draw_for_both(league: League) -> None:
+def test_a_draw_counts_for_both_in_the_standings(league: League) -> None:
     battle = pair(league.week, league.bobs, league.carols, league.world.alice)
     Battle.objects.filter(pk=battle.pk).update(scenario="occupy")
     played(Battle.objects.get(pk=battle.pk), "draw")

@@ -66,4 +66,5 @@ def resolve_decision(
         tuple(effects + more_effects),
         tuple(decisions + more_decisions),
         tuple(roller.made[start:]),
+        tuple(ctx.advances),
     )

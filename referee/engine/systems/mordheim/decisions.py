@@ -186,17 +186,21 @@ class Context:
     tables: MordheimTables
     settings: MordheimSettings
     roller: Roller
+    #: Advance records (``AdvanceRecord.to_dict()``) the handlers made, so every advance is recorded.
+    advances: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
 class Resolution:
-    """An answered decision: its effects, the decisions it opens, and the rolls it made."""
+    """An answered decision: its effects, the decisions it opens, the rolls it made, and the advances
+    rolled for it (``AdvanceRecord.to_dict()``: a promoted Hero's roll, advances for XP it granted)."""
 
     decision: str
     answer: Answer
     effects: tuple[Effect, ...]
     decisions: tuple[DecisionRequest, ...] = ()
     rolls: tuple[Roll, ...] = ()
+    advances: tuple[Mapping[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -205,6 +209,7 @@ class Resolution:
             "effects": effects_to_list(self.effects),
             "decisions": [d.to_dict() for d in self.decisions],
             "rolls": [roll_to_dict(r) for r in self.rolls],
+            "advances": [dict(a) for a in self.advances],
         }
 
     @classmethod
@@ -215,6 +220,7 @@ class Resolution:
             effects_from_list(raw["effects"]),
             tuple(DecisionRequest.from_dict(d) for d in raw["decisions"]),
             tuple(roll_from_dict(r) for r in raw["rolls"]),
+            tuple(raw.get("advances", ())),
         )
 
 

@@ -41,6 +41,7 @@ def advances_for_new_xp(
             continue
         now = session.warrior(warrior_id)[1].xp
         session.advance(warrior_id, now - gained, now)
+    ctx.advances.extend(r.to_dict() for r in session.records)
     return session.effects, session.decisions
 
 
@@ -80,4 +81,5 @@ def resolve_talent(request: DecisionRequest, answer: Answer, ctx: Context) -> Ha
         apply_effect(ctx.warbands, promote), ctx.tables, ctx.settings, ctx.roller, request.id
     )
     session.hero_advance(new_id, None)
+    ctx.advances.extend(r.to_dict() for r in session.records)
     return [promote, *session.effects], session.decisions

@@ -7,7 +7,7 @@ group shares one total (MH-XP-04). Advance rolls for the thresholds crossed are
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,11 +95,14 @@ def battle_experience(
     after: tuple[WarbandSnapshot, ...],
     tables: MordheimTables,
     settings: MordheimSettings,
+    earlier: Sequence[AddXp] = (),
 ) -> tuple[list[AddXp], list[XpRecord]]:
     """Every XP award of the battle, in roster order, as AddXp effects plus a record per warrior.
 
     ``before`` are the warbands as they fought (ratings at the start, MH-UND-03);
-    ``after`` the same warbands once injuries are applied.
+    ``after`` the same warbands once injuries are applied. ``earlier`` is XP the injury step already
+    granted (Survives Against the Odds' +1, a won pit fight's +2): it is not granted again, but it is
+    in the warrior's record, so the experience entry lists every source of the battle's XP.
     """
     scenario = tables.scenarios[battle.scenario]
     obj = battle.objectives
@@ -135,11 +138,13 @@ def battle_experience(
                 awards.extend(_scenario_awards(w, battle, settings, scenario.award))
             if bonus and (survived or not settings.underdog_requires_survival) and w.id in after_by_id:
                 awards.append(("XP_UNDERDOG", bonus, "MH-UND-01"))
-            gained = sum(n for _, n, _ in awards)
-            if not awards:
+            already = [(e.award, e.amount, e.rule) for e in earlier if e.warrior == w.id]
+            if not awards and not already:
                 continue
             effects.extend(AddXp(w.id, n, a, rule) for a, n, rule in awards)
-            records.append(XpRecord(wb.id, w.id, w.xp, w.xp + gained, tuple((a, n) for a, n, _ in awards)))
+            every = already + awards
+            gained = sum(n for _, n, _ in every)
+            records.append(XpRecord(wb.id, w.id, w.xp, w.xp + gained, tuple((a, n) for a, n, _ in every)))
     return effects, records
 
 

@@ -176,13 +176,15 @@ def run_post_battle(
             run.emit(effects)
 
     # 2. Experience: AddXp from injuries (Survives Against the Odds) counts towards thresholds too.
+    injury_xp = [e for e in run.effects if isinstance(e, AddXp)]
     xp_effects, xp_records = battle_experience(
-        battle=battle, before=warbands, after=run.warbands, tables=tables, settings=settings
+        battle=battle, before=warbands, after=run.warbands, tables=tables, settings=settings, earlier=injury_xp
     )
     run.emit(xp_effects)
 
     # 3. Advances (MH-XP-05/06): one roll per threshold crossed since the sequence began.
     session = AdvanceSession(run.warbands, tables, settings, roller, f"{prefix}:adv")
+    advances: list[AdvanceRecord] = []
     for wb in warbands:
         for w in wb.warriors:
             if any(x.has(w.id) for x in session.warbands):
@@ -191,6 +193,7 @@ def run_post_battle(
                     session.advance(w.id, w.xp, now)
     run.emit(session.effects)
     run.decisions.extend(session.decisions)
+    advances.extend(session.records)
 
     # 4. Scenario rewards (section 9): wyrdstone awards and the chest.
     reward_effects, rewards = scenario_rewards(
@@ -227,6 +230,7 @@ def run_post_battle(
                     more.advance(e.warrior, now - e.amount, now)
             run.emit(more.effects)
             run.decisions.extend(more.decisions)
+            advances.extend(more.records)  # advances from exploration XP are recorded too
         sale = None
         if finished:
             req = sale_request(
@@ -243,7 +247,7 @@ def run_post_battle(
         battle=battle,
         injuries=tuple(injuries),
         experience=tuple(xp_records),
-        advances=tuple(session.records),
+        advances=tuple(advances),
         rewards=tuple(rewards),
         exploration=tuple(explorations),
         income=tuple(income),

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine.rolls import Roller
 from referee.engine.systems.mordheim.state import (
     SISTERS,
     UNDEAD,
@@ -84,24 +83,6 @@ def skill_choices(
             warning = f"cannot be used together with {', '.join(clash)}" if clash else ""
             out.append(SkillChoice(skill_id, list_id, warning))
     return out
-
-
-def rare_item_modifier(hero: WarriorSnapshot, *, gems_kept: bool = False) -> int:
-    """MH-SKL-04: Streetwise gives +2 to the Hero's own rare-item rolls (Jewelsmith gems +1)."""
-    return (2 if "streetwise" in hero.skills else 0) + (1 if gems_kept else 0)
-
-
-def haggle_uses(warband: WarbandSnapshot, settings: MordheimSettings) -> dict[str, int]:
-    """MH-SKL-05: uses of Haggle this post-battle sequence, per Hero (they do not carry over)."""
-    return {
-        w.id: settings.haggle_uses_per_hero for w in warband.warriors if w.is_hero and "haggle" in w.skills
-    }
-
-
-def haggle_price(roller: Roller, price: int, *, hero: str) -> tuple[int, int]:
-    """MH-SKL-05: 2D6 gc off one item's price, never below 1 gc. Returns (new price, discount rolled)."""
-    discount = roller.roll("2D6", rule="MH-SKL-05", label=f"{hero} haggle").total
-    return max(1, price - discount), discount
 
 
 def wyrdstone_hunter_rerolls(searchers: Sequence[WarriorSnapshot], settings: MordheimSettings) -> list[str]:

@@ -58,7 +58,11 @@ class RosterSummary:
 
 @dataclass(frozen=True, slots=True)
 class HireQuote:
-    """The price of a hire: per model (hire cost plus equipment) and in total."""
+    """The price of a hire: per model (hire cost plus equipment) and in total.
+
+    ``item_prices`` is each item's listed price, in the order given: what ``purchase_price`` charges
+    for it later, and what its resale is half of (MH-TRD-06), even when the first one came free.
+    """
 
     type: str
     count: int
@@ -67,6 +71,7 @@ class HireQuote:
     total: int
     treasury_after: int
     group: int | None = None
+    item_prices: tuple[int, ...] = ()
 
 
 def check_hire(
@@ -101,7 +106,8 @@ def check_hire(
         _check_group(current, warrior_type, count, group)
     if current.warrior_count + count > warband_list.max_warriors:
         raise HireRefused("warband_full", max=warband_list.max_warriors, current=current.warrior_count)
-    per_model = _equipment_cost(warband_list, warrior_type, equipment, catalogue)
+    prices, free = _equipment_prices(warband_list, warrior_type, equipment, catalogue)
+    per_model = sum(prices) - free
     total = (warrior_type.cost + per_model) * count
     if total > current.treasury:
         raise HireRefused("insufficient_funds", cost=total, treasury=current.treasury)
@@ -113,6 +119,7 @@ def check_hire(
         total=total,
         treasury_after=current.treasury - total,
         group=group,
+        item_prices=tuple(prices),
     )
 
 
@@ -151,25 +158,29 @@ def _check_group(current: RosterSummary, warrior_type: WarriorType, count: int, 
         raise HireRefused("group_full", type=warrior_type.name.en, max=warrior_type.group_size_max, size=size)
 
 
-def _equipment_cost(
+def _equipment_prices(
     warband_list: WarbandList,
     warrior_type: WarriorType,
     equipment: Sequence[str],
     catalogue: Catalogue | None,
-) -> int:
+) -> tuple[list[int], int]:
+    """Each item's listed price (the list's where it gives one, else the chart's), and how much of that
+    is free (the first of an item marked ``first_free``, once per model)."""
     if not equipment:
-        return 0
+        return [], 0
     if catalogue is None:
         raise ValueError("pricing equipment at hire needs the catalogue")
     seen: Counter[str] = Counter()
-    cost = 0
+    prices: list[int] = []
+    free = 0
     for item_id in equipment:
         item = catalogue.item(item_id)
         option = check_equip(warband_list, warrior_type, item)
         if item.variable_cost is not None and (option is None or option.cost is None):
             raise TradeRefused("price_roll_required", item=item.name.en, text=item.variable_cost.text)
         seen[item_id] += 1
+        price = listed_price(option, item)
+        prices.append(price)
         if option is not None and option.first_free and seen[item_id] == 1:
-            continue
-        cost += listed_price(option, item)
-    return cost
+            free += price
+    return prices, free

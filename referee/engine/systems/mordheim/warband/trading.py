@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.engine.rolls import Roll, Roller
@@ -14,6 +14,13 @@ from referee.engine.systems.mordheim.warband.errors import SearchRefused, TradeR
 STREETWISE = ("streetwise", 2)
 KEPT_GEMS = ("kept_gems", 1)
 LIST_BONUS = "warband_list"
+#: Items that are gems (Jewelsmith's quartz, amethyst, necklace and ruby; a chest's or a location's gems).
+GEM_MARKERS = ("gem", "quartz", "amethyst", "necklace", "ruby")
+
+
+def holds_gems(item_ids: Iterable[str]) -> bool:
+    """MH-TRD-03: a Hero who keeps a gem (rather than selling it) adds +1 to his rare-item rolls."""
+    return any(marker in item_id.lower() for item_id in item_ids for marker in GEM_MARKERS)
 
 
 def needs_search(warband_list: WarbandList, warrior_type: WarriorType | None, item: Item) -> bool:

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from referee.engine.systems.mordheim.postbattle.skills import (
-    haggle_price,
-    haggle_uses,
     may_learn_lesser_magic,
-    rare_item_modifier,
     skill_effect,
 )
-from referee.engine.systems.mordheim.state import MordheimSettings
+from referee.engine.systems.mordheim.warband.trading import SearchingHero, apply_haggle, search_modifiers
 from tests.support.dice import ScriptedRoller
 
-from ..helpers import SETTINGS, group, hero, leader, raw_tables, tables, warband
+from ..helpers import hero, raw_tables, tables
 
 SPEC_SKILLS = {
     "combat": [
@@ -48,19 +45,15 @@ SPEC_SKILLS = {
 
 
 def test_mh_skl_04_streetwise_adds_two_to_the_heros_own_rare_item_rolls():
-    assert rare_item_modifier(hero("h", skills=("streetwise",))) == 2
-    assert rare_item_modifier(hero("h")) == 0
-    assert rare_item_modifier(hero("h", skills=("streetwise",)), gems_kept=True) == 3
+    # The one implementation is the roster engine's (warband/trading.py); the API test is
+    # tests/roster/api/test_trading_api.py.
+    assert search_modifiers(SearchingHero("h", skills=frozenset({"streetwise"})), None) == (("streetwise", 2),)
+    assert search_modifiers(SearchingHero("h"), None) == ()
 
 
-def test_mh_skl_05_haggle_takes_2d6_off_one_price_never_below_one_once_per_hero():
-    roller = ScriptedRoller([3, 4, 6, 6])
-    assert haggle_price(roller, 40, hero="h") == (33, 7)
-    assert haggle_price(roller, 10, hero="h") == (1, 12)
-    assert [r.rule for r in roller.made] == ["MH-SKL-05", "MH-SKL-05"]
-    wb = warband("A", leader("a", skills=("haggle",)), hero("b", skills=("haggle",)), hero("c"), group("g"))
-    assert haggle_uses(wb, SETTINGS) == {"a": 1, "b": 1}
-    assert haggle_uses(wb, MordheimSettings(haggle_uses_per_hero=2)) == {"a": 2, "b": 2}
+def test_mh_skl_05_haggle_takes_2d6_off_one_price_never_below_one():
+    assert apply_haggle(roller=ScriptedRoller([3, 4]), price=40, skills={"haggle"}).price == 33
+    assert apply_haggle(roller=ScriptedRoller([6, 6]), price=10, skills={"haggle"}).price == 1
 
 
 def test_mh_skl_07_arcane_lore_learns_lesser_magic_with_a_tome():
