@@ -21,7 +21,7 @@ from roster.selectors import battle_for_viewer
 
 class ReportSerializer(serializers.ModelSerializer[BattleReport]):
     reporter = serializers.CharField(source="reporter.username")
-    responder = serializers.CharField(source="responder.username", default=None)
+    responder = serializers.CharField(source="responder.username", allow_null=True, default=None)
     battle_status = serializers.CharField(source="battle.status")
 
     class Meta:

@@ -103,7 +103,7 @@ class RosterSerializer(WarbandSummarySerializer):
 
 
 class TreasuryEntrySerializer(serializers.ModelSerializer[TreasuryEntry]):
-    actor = serializers.CharField(source="actor.username", default=None)
+    actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
 
     class Meta:
         model = TreasuryEntry

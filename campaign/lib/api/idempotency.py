@@ -73,4 +73,10 @@ def idempotent(method: Callable[..., Response]) -> Callable[..., Response]:
             return _replay(IdempotencyRecord.objects.get(user=viewer(request), key=key), fingerprint)
         return response
 
+    wrapper.idempotent = True  # type: ignore[attr-defined]
     return wrapper
+
+
+def is_idempotent(view_class: type, method: str) -> bool:
+    """Whether ``view_class.<method>`` (or the one it overrides and calls) honours an Idempotency-Key."""
+    return any(getattr(vars(cls).get(method), "idempotent", False) for cls in view_class.__mro__)
