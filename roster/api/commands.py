@@ -16,7 +16,11 @@ from rest_framework.views import APIView
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from roster.api.warbands import roster_response
-from roster.models import Warband
+from campaign.lib.bounds import INTEGER_MAX, SMALLINT_MAX
+from campaign.lib.errors import NotFound
+from referee.engine.systems.mordheim.lists.types import STATS
+from roster.models import Warband, Warrior
+from roster.services.warbands import MAX_CHARACTERISTIC, MAX_MISSED_GAMES, MAX_XP
 from roster.selectors import roster_of
 from roster.services import hiring, trading, warbands
 
@@ -167,20 +171,58 @@ class ApproveView(CommandView):
         return super().post(request, pk)
 
 
+class ProfileChangesSerializer(serializers.Serializer):
+    """The characteristics to set; the ones left out stay as they are."""
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {
+            stat: serializers.IntegerField(required=False, min_value=0, max_value=MAX_CHARACTERISTIC) for stat in STATS
+        }
+
+    def to_internal_value(self, data: Any) -> Any:
+        return super().to_internal_value(_no_unknown_keys(self, data))
+
+
+def _no_unknown_keys(serializer: serializers.Serializer, data: Any) -> Any:
+    unknown = sorted(set(data) - set(serializer.fields)) if isinstance(data, dict) else []
+    if unknown:
+        raise serializers.ValidationError({name: [_("Not a field of this object.")] for name in unknown})
+    return data
+
+
+class WarriorChangesSerializer(serializers.Serializer):
+    """The warrior fields a correction sets (only the ones sent), checked as the commands they correct check them."""
+
+    xp = serializers.IntegerField(required=False, min_value=0, max_value=MAX_XP)
+    count = serializers.IntegerField(required=False, min_value=0, max_value=SMALLINT_MAX)
+    status = serializers.ChoiceField(choices=Warrior.Status.choices, required=False)
+    name = serializers.CharField(required=False, max_length=120)
+    profile = ProfileChangesSerializer(required=False)
+    skills = serializers.ListField(child=serializers.SlugField(max_length=60), required=False, max_length=100)
+    missed_games = serializers.IntegerField(required=False, min_value=0, max_value=MAX_MISSED_GAMES)
+
+    def to_internal_value(self, data: Any) -> Any:
+        return super().to_internal_value(_no_unknown_keys(self, data))
+
+
 class CorrectView(CommandView):
     class InputSerializer(serializers.Serializer):
         reason = serializers.CharField(max_length=2000)
-        treasury = serializers.IntegerField(default=0, help_text=_("Gold to add (negative to take away)."))
-        shards = serializers.IntegerField(default=0)
-        warrior = serializers.IntegerField(required=False, allow_null=True, default=None)
-        changes = serializers.DictField(
-            required=False,
-            default=dict,
-            help_text=_("Warrior fields to set: xp, count, status, name, profile, skills, missed_games."),
+        treasury = serializers.IntegerField(
+            default=0, min_value=-INTEGER_MAX, max_value=INTEGER_MAX, help_text=_("Gold to add (negative to take away).")
         )
+        shards = serializers.IntegerField(default=0, min_value=-INTEGER_MAX, max_value=INTEGER_MAX)
+        warrior = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+        changes = WarriorChangesSerializer(required=False, default=dict)
+
+    class ResultSerializer(serializers.Serializer):
+        correction = serializers.IntegerField()
+        changes = serializers.JSONField(help_text=_("What changed: treasury, shards, warrior {id, before, after}."))
 
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         target = warband.warriors.filter(pk=data["warrior"]).first() if data["warrior"] else None
+        if data["warrior"] and target is None:
+            raise NotFound(_("No such warrior in this warband."), code="warrior_not_found", fields={"warrior": [""]})
         correction = warbands.warband_correct(
             warband=warband,
             actor=actor,
@@ -188,7 +230,9 @@ class CorrectView(CommandView):
             treasury=data["treasury"],
             shards=data["shards"],
             warrior=target,
-            warrior_changes=data["changes"] if data["warrior"] else None,
+            warrior_changes=dict(data["changes"]) | (
+                {"profile": dict(data["changes"]["profile"])} if "profile" in data["changes"] else {}
+            ) if data["warrior"] else None,
         )
         return {"correction": correction.pk, "changes": correction.changes}
 
