@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import django_filters
+from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
@@ -117,6 +118,7 @@ class CampaignSettingsView(APIView):
         return self._out(campaign_access(viewer=request.user, campaign_id=pk).campaign)
 
     @extend_schema(request=InputSerializer, responses={200: OutputSerializer})
+    @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def patch(self, request: Request, pk: int) -> Response:
         access = campaign_access(viewer=request.user, campaign_id=pk)
         data = self.InputSerializer(data=request.data)

@@ -4,6 +4,7 @@ stash, info holdings, promises); a player reads their own sheet whole and everyo
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from drf_spectacular.types import OpenApiTypes
@@ -83,6 +84,7 @@ class CharacterDetailView(APIView):
         return Response(sheet)
 
     @extend_schema(request=SheetSerializer, responses={200: OpenApiTypes.OBJECT})
+    @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def patch(self, request: Request, pk: int) -> Response:
         row, _sheet = character_for_viewer(viewer=request.user, character_id=pk)
         data = SheetSerializer(data=request.data)
@@ -102,6 +104,7 @@ class CharacterInfoView(APIView):
         companion = serializers.CharField(required=False, default="", allow_blank=True)
 
     @extend_schema(request=InputSerializer, responses={200: OpenApiTypes.OBJECT})
+    @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def put(self, request: Request, pk: int) -> Response:
         holder, _sheet = character_for_viewer(viewer=request.user, character_id=pk)
         data = self.InputSerializer(data=request.data)
@@ -131,6 +134,7 @@ class PromiseView(APIView):
             fields = ["id", "week", "promiser", "beneficiary", "service", "fulfilled"]
 
     @extend_schema(request=PromiseChangeSerializer, responses={200: OutputSerializer})
+    @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def patch(self, request: Request, pk: int) -> Response:
         promise = Promise.objects.filter(pk=pk).first()
         if promise is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -104,6 +105,7 @@ class WeekMoveDetailView(APIView):
         return Response(MoveSerializer(move_for_viewer(viewer=request.user, week_id=pk, move_id=move_id)).data)
 
     @extend_schema(request=MoveChangeSerializer, responses={200: MoveSerializer})
+    @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def patch(self, request: Request, pk: int, move_id: int) -> Response:
         data = MoveChangeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -112,6 +114,7 @@ class WeekMoveDetailView(APIView):
         return Response(MoveSerializer(move).data)
 
     @extend_schema(responses={204: None})
+    @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def delete(self, request: Request, pk: int, move_id: int) -> Response:
         who = week_viewer(viewer=request.user, week_id=pk)
         move_withdraw(week=who.week, actor=viewer(request), move_id=move_id)
