@@ -88,6 +88,12 @@ class CampaignDetailView(APIView):
         return Response(CampaignDetailSerializer(_annotated(request, pk)).data)
 
 
+class LeagueSettingSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    default = serializers.JSONField(allow_null=True)
+    doc = serializers.CharField()
+
+
 class CampaignSettingsView(APIView):
     """Read every setting (league and game system) with the league settings described; the organiser changes
     some of them (only the ones sent). A bad value is a 400 naming the field and changes nothing."""
@@ -99,8 +105,10 @@ class CampaignSettingsView(APIView):
 
     class OutputSerializer(serializers.Serializer):
         time_zone = serializers.CharField()
-        settings = serializers.DictField()
-        league = serializers.ListField(child=serializers.DictField(), help_text=_("The league settings described."))
+        settings = serializers.DictField(help_text=_("Every setting, league and game system, by name."))
+        league = serializers.ListSerializer(
+            child=LeagueSettingSerializer(), help_text=_("The league settings described.")
+        )
 
     def _out(self, campaign: Campaign) -> Response:
         return Response(

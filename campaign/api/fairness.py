@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -45,6 +44,34 @@ class SeedContributionView(APIView):
         return Response(self.OutputSerializer(contribution).data)
 
 
+class FairnessWeekSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    commitment = serializers.CharField(help_text=_("SHA-256 of the week's seed, published when it opened."))
+    seed = serializers.CharField(allow_null=True, help_text=_("Null until the week closes."))
+    salt = serializers.CharField(allow_null=True)
+    contributions = serializers.DictField(
+        child=serializers.CharField(), allow_null=True, help_text=_("The players' frozen seed contributions.")
+    )
+    revealed_at = serializers.DateTimeField(allow_null=True)
+    rolls = serializers.IntegerField()
+
+
+class FairnessDieSerializer(serializers.Serializer):
+    sides = serializers.IntegerField()
+    faces = serializers.DictField(child=serializers.IntegerField(), help_text=_("Face -> how often it came up."))
+    dice_rolled = serializers.IntegerField()
+    chi_square = serializers.FloatField()
+    degrees_of_freedom = serializers.IntegerField()
+    p_value = serializers.FloatField()
+
+
+class FairnessSerializer(serializers.Serializer):
+    campaign = serializers.IntegerField()
+    weeks = FairnessWeekSerializer(many=True)
+    dice = FairnessDieSerializer(many=True)
+
+
 class FairnessView(APIView):
     """The page a league points to when someone says the dice hate them.
 
@@ -54,7 +81,7 @@ class FairnessView(APIView):
     p-value against fair dice.
     """
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: FairnessSerializer})
     def get(self, request: Request, pk: int) -> Response:
         campaign = _member_campaign(request, pk)
-        return Response(fairness_of(campaign=campaign, viewer=request.user))
+        return Response(FairnessSerializer(fairness_of(campaign=campaign, viewer=request.user)).data)

@@ -6,6 +6,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from campaign.models import Campaign, CampaignEvent, Invitation, Membership, Week
@@ -29,6 +30,11 @@ class WeekSerializer(serializers.ModelSerializer[Week]):
         return week.deadline.astimezone(ZoneInfo(week.campaign.time_zone)).isoformat()
 
 
+class RulesPackRefSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    version = serializers.CharField()
+
+
 class CampaignSerializer(serializers.ModelSerializer[Campaign]):
     rules_pack = serializers.SerializerMethodField()
     status = text_choices(Campaign.Status)
@@ -49,6 +55,7 @@ class CampaignSerializer(serializers.ModelSerializer[Campaign]):
             "viewer_active",
         ]
 
+    @extend_schema_field(RulesPackRefSerializer)
     def get_rules_pack(self, campaign: Campaign) -> dict[str, str]:
         return {"slug": campaign.rules_pack.slug, "version": campaign.rules_pack.version}
 
@@ -60,6 +67,7 @@ class CampaignDetailSerializer(CampaignSerializer):
     class Meta(CampaignSerializer.Meta):
         fields = [*CampaignSerializer.Meta.fields, "settings", "current_week"]
 
+    @extend_schema_field(WeekSerializer(allow_null=True))
     def get_current_week(self, campaign: Campaign) -> dict[str, Any] | None:
         week = campaign.weeks.exclude(status=Week.Status.CLOSED).order_by("-number").first()
         return WeekSerializer(week).data if week else None

@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -62,10 +62,30 @@ class DecisionSerializer(serializers.ModelSerializer[Decision]):
         return decision.answered_at is None
 
 
+class AftermathSerializer(serializers.Serializer):
+    """The post-battle sequence; before it starts only ``battle``, ``status`` and empty lists."""
+
+    battle = serializers.IntegerField()
+    status = serializers.CharField(help_text=_("not_started, or the aftermath's status"))
+    error = serializers.CharField(required=False, allow_blank=True)
+    rolled_at = serializers.DateTimeField(required=False, allow_null=True)
+    applied_at = serializers.DateTimeField(required=False, allow_null=True)
+    resolved_at = serializers.DateTimeField(required=False, allow_null=True)
+    report = serializers.JSONField(required=False, help_text=_("The confirmed report, as the engine read it."))
+    rolls = RollOutputSerializer(many=True)
+    effects = serializers.ListField(child=serializers.JSONField(), help_text=_("Each effect the engine applied."))
+    injuries = serializers.ListField(child=serializers.JSONField(), required=False)
+    experience = serializers.ListField(child=serializers.JSONField(), required=False)
+    advances = serializers.ListField(child=serializers.JSONField(), required=False)
+    exploration = serializers.ListField(child=serializers.JSONField(), required=False)
+    income = serializers.ListField(child=serializers.JSONField(), required=False)
+    decisions = DecisionSerializer(many=True)
+
+
 class AftermathView(APIView):
     """Status, every roll with its rule ID, every effect, and the decisions (open and answered)."""
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: AftermathSerializer})
     def get(self, request: Request, pk: int) -> Response:
         battle = _battle_for(request.user, pk)
         aftermath = Aftermath.objects.filter(battle=battle).first()
@@ -100,6 +120,16 @@ class DecisionListView(generics.ListAPIView[Decision]):
     """The choices waiting for you (``?open=false`` for the ones you made)."""
 
     serializer_class = DecisionSerializer
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "open", OpenApiTypes.BOOL, description=_("true (the default): open ones; false: the ones you made.")
+            )
+        ]
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
 
     def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -15,6 +14,7 @@ from rest_framework.views import APIView
 
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
+from roster.api.serializers import RosterSerializer
 from roster.api.warbands import roster_response
 from campaign.lib.bounds import INTEGER_MAX, SMALLINT_MAX
 from campaign.lib.errors import NotFound
@@ -44,8 +44,15 @@ class CommandView(APIView):
         return Response({"result": result, "warband": roster})
 
 
-def _command(input_serializer: type[serializers.Serializer], doc: str) -> Any:
-    return extend_schema(request=input_serializer, responses={200: OpenApiTypes.OBJECT}, description=doc)
+def _command(input_serializer: type[serializers.Serializer], result: type[serializers.Serializer], doc: str) -> Any:
+    """The schema of a command: its input, and ``{"result": <the command's own>, "warband": <the roster>}``."""
+    name = result.__qualname__.split(".")[0].removesuffix("View") + "Output"
+    output = inline_serializer(name=name, fields={"result": result(), "warband": RosterSerializer()})
+    return extend_schema(request=input_serializer, responses={200: output}, description=doc)
+
+
+def _ids(help_text: str = "") -> serializers.ListField:
+    return serializers.ListField(child=serializers.IntegerField(), help_text=help_text)
 
 
 class HireView(CommandView):
@@ -61,6 +68,9 @@ class HireView(CommandView):
         )
         equipment = serializers.ListField(child=serializers.SlugField(), required=False, default=list)
 
+    class ResultSerializer(serializers.Serializer):
+        warrior = serializers.IntegerField(help_text=_("The Hero or group hired (or joined)."))
+
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         warrior = hiring.warband_hire(
             warband=warband,
@@ -73,7 +83,11 @@ class HireView(CommandView):
         )
         return {"warrior": warrior.pk}
 
-    @_command(InputSerializer, "Hire a Hero, a new Henchman group, or more models into a group.")
+    @_command(
+        InputSerializer,
+        ResultSerializer,
+        "Hire a Hero, a new Henchman group, or more models into a group.",
+    )
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
@@ -83,11 +97,19 @@ class DismissView(CommandView):
         warrior = serializers.IntegerField()
         count = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
 
+    class ResultSerializer(serializers.Serializer):
+        warrior = serializers.IntegerField()
+        status = serializers.CharField()
+
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         warrior = hiring.warband_dismiss(warband=warband, actor=actor, warrior=data["warrior"], count=data["count"])
         return {"warrior": warrior.pk, "status": warrior.status}
 
-    @_command(InputSerializer, "Dismiss a Hero, or models of a group; their equipment goes to the stash.")
+    @_command(
+        InputSerializer,
+        ResultSerializer,
+        "Dismiss a Hero, or models of a group; their equipment goes to the stash.",
+    )
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
@@ -99,11 +121,19 @@ class BuyView(CommandView):
             required=False, allow_null=True, default=None, help_text=_("Who gets it; empty: the stash.")
         )
 
+    class ResultSerializer(serializers.Serializer):
+        holdings = _ids(_("One item per model bought."))
+        price = serializers.IntegerField(help_text=_("Gold paid for each."))
+
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         holdings = trading.warband_buy(warband=warband, actor=actor, item_slug=data["item"], warrior=data["warrior"])
         return {"holdings": [h.pk for h in holdings], "price": holdings[0].price_paid}
 
-    @_command(InputSerializer, "Buy an item for a warrior (a group pays for every model) or for the stash.")
+    @_command(
+        InputSerializer,
+        ResultSerializer,
+        "Buy an item for a warrior (a group pays for every model) or for the stash.",
+    )
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
@@ -112,10 +142,13 @@ class SellView(CommandView):
     class InputSerializer(serializers.Serializer):
         holding = serializers.IntegerField()
 
+    class ResultSerializer(serializers.Serializer):
+        gold = serializers.IntegerField()
+
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         return {"gold": trading.warband_sell(warband=warband, actor=actor, holding=data["holding"])}
 
-    @_command(InputSerializer, "Sell an item for half its price.")
+    @_command(InputSerializer, ResultSerializer, "Sell an item for half its price.")
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
@@ -124,6 +157,14 @@ class SearchView(CommandView):
     class InputSerializer(serializers.Serializer):
         warrior = serializers.IntegerField(help_text=_("The Hero who searches."))
         item = serializers.SlugField()
+
+    class ResultSerializer(serializers.Serializer):
+        search = serializers.IntegerField()
+        found = serializers.BooleanField()
+        total = serializers.IntegerField()
+        rarity = serializers.IntegerField()
+        roll = serializers.IntegerField(help_text=_("The ledger entry of the 2D6."))
+        faces = serializers.ListField(child=serializers.IntegerField())
 
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         search = trading.warband_search_rare(
@@ -138,7 +179,11 @@ class SearchView(CommandView):
             "faces": search.roll.faces,
         }
 
-    @_command(InputSerializer, "A Hero searches for a rare item (2D6 + modifiers against its rarity, on the server).")
+    @_command(
+        InputSerializer,
+        ResultSerializer,
+        "A Hero searches for a rare item (2D6 + modifiers against its rarity, on the server).",
+    )
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
@@ -148,13 +193,20 @@ class MoveItemView(CommandView):
         holding = serializers.IntegerField()
         warrior = serializers.IntegerField(allow_null=True, help_text=_("Who gets it; null: the stash."))
 
+    class ResultSerializer(serializers.Serializer):
+        holdings = _ids()
+
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         moved = trading.warband_move_item(
             warband=warband, actor=actor, holding=data["holding"], to_warrior=data["warrior"]
         )
         return {"holdings": [h.pk for h in moved]}
 
-    @_command(InputSerializer, "Equip, unequip or swap an item, where the receiving warrior's list allows it.")
+    @_command(
+        InputSerializer,
+        ResultSerializer,
+        "Equip, unequip or swap an item, where the receiving warrior's list allows it.",
+    )
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
@@ -163,10 +215,13 @@ class ApproveView(CommandView):
     class InputSerializer(serializers.Serializer):
         pass
 
+    class ResultSerializer(serializers.Serializer):
+        status = serializers.CharField()
+
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         return {"status": warbands.warband_approve(warband=warband, actor=actor).status}
 
-    @_command(InputSerializer, "The organiser accepts the warband into the campaign.")
+    @_command(InputSerializer, ResultSerializer, "The organiser accepts the warband into the campaign.")
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
@@ -236,6 +291,10 @@ class CorrectView(CommandView):
         )
         return {"correction": correction.pk, "changes": correction.changes}
 
-    @_command(InputSerializer, "The organiser corrects the warband; who, when and why are recorded.")
+    @_command(
+        InputSerializer,
+        ResultSerializer,
+        "The organiser corrects the warband; who, when and why are recorded.",
+    )
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
