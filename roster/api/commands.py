@@ -14,15 +14,15 @@ from rest_framework.views import APIView
 
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
-from roster.api.serializers import RosterSerializer
-from roster.api.warbands import roster_response
 from campaign.lib.bounds import INTEGER_MAX, SMALLINT_MAX
 from campaign.lib.errors import NotFound
 from referee.engine.systems.mordheim.lists.types import STATS
+from roster.api.serializers import RosterSerializer
+from roster.api.warbands import roster_response
 from roster.models import Warband, Warrior
-from roster.services.warbands import MAX_CHARACTERISTIC, MAX_MISSED_GAMES, MAX_XP
 from roster.selectors import roster_of
 from roster.services import hiring, trading, warbands
+from roster.services.warbands import MAX_CHARACTERISTIC, MAX_MISSED_GAMES, MAX_XP
 
 
 class CommandView(APIView):
@@ -264,7 +264,10 @@ class CorrectView(CommandView):
     class InputSerializer(serializers.Serializer):
         reason = serializers.CharField(max_length=2000)
         treasury = serializers.IntegerField(
-            default=0, min_value=-INTEGER_MAX, max_value=INTEGER_MAX, help_text=_("Gold to add (negative to take away).")
+            default=0,
+            min_value=-INTEGER_MAX,
+            max_value=INTEGER_MAX,
+            help_text=_("Gold to add (negative to take away)."),
         )
         shards = serializers.IntegerField(default=0, min_value=-INTEGER_MAX, max_value=INTEGER_MAX)
         warrior = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)

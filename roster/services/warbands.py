@@ -13,8 +13,8 @@ from campaign.lib.errors import Conflict, NotFound, RuleViolation
 from campaign.models import Campaign, Correction
 from campaign.selectors.roles import PLAYER, role_of
 from campaign.services.corrections import correction_record
-from referee.engine.systems.mordheim.warband.rating import RatedWarrior, warband_rating
 from referee.engine.systems.mordheim.lists.types import STATS
+from referee.engine.systems.mordheim.warband.rating import RatedWarrior, warband_rating
 from roster.bridge.packs import list_of, pack_of
 from roster.models import Warband, Warrior
 from roster.services.context import locked, on_roster, require

@@ -46,7 +46,9 @@ ERROR_DESCRIPTIONS: dict[str, Any] = {
     "401": _("No valid token (or session) was sent."),
     "403": _("Your role in the campaign does not allow this."),
     "404": _("No such thing, or you may not know it exists."),
-    "409": _("The state moved on (already done, deadline passed), or the Idempotency-Key was used for another request."),
+    "409": _(
+        "The state moved on (already done, deadline passed), or the Idempotency-Key was used for another request."
+    ),
     "413": _("The request body is larger than the limit."),
     "415": _("The body is not JSON, a form or multipart (or cannot be read as its Content-Type says)."),
     "429": _("Too many requests; try again later (Retry-After says when)."),
