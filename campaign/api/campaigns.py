@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_filters
 from django.db import transaction
 from django.db.models import QuerySet
@@ -106,7 +108,7 @@ class CampaignSettingsView(APIView):
     class OutputSerializer(serializers.Serializer):
         time_zone = serializers.CharField()
         settings = serializers.DictField(help_text=_("Every setting, league and game system, by name."))
-        league = serializers.ListSerializer(
+        league: serializers.ListSerializer[Any] = serializers.ListSerializer(
             child=LeagueSettingSerializer(), help_text=_("The league settings described.")
         )
 

@@ -107,7 +107,9 @@ class TableSerializer(serializers.Serializer):
     the ``entry`` that roll gives."""
 
     table = serializers.CharField()
-    data = serializers.JSONField(required=False, help_text=_lazy("The table as the pack holds it (without ?roll)."))
+    data = serializers.JSONField(  # type: ignore[assignment]
+        required=False, help_text=_lazy("The table as the pack holds it (without ?roll).")
+    )
     dice = serializers.CharField(required=False, help_text=_lazy("e.g. D66, for a table that is rolled on."))
     valid_values = serializers.ListField(child=serializers.IntegerField(), required=False)
     roll = serializers.IntegerField(required=False)

@@ -48,7 +48,7 @@ def _id(**kw: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=1, max_value=BIGINT_MAX, **kw)
 
 
-def _counts(help_text: str) -> serializers.DictField:
+def _counts(help_text: Any) -> serializers.DictField:
     return serializers.DictField(
         child=serializers.IntegerField(min_value=0, max_value=MAX_COUNT), required=False, help_text=help_text
     )
@@ -97,7 +97,7 @@ class ObjectivesSerializer(StrictSerializer):
 class ReportInputSerializer(serializers.Serializer):
     scenario = serializers.SlugField(required=False, help_text=_("The scenario played; the pre-battle one if empty."))
     winner = _id(required=False, allow_null=True, help_text=_("A warband id; null: a draw."))
-    out_of_action = OutOfActionSerializer(
+    out_of_action = OutOfActionSerializer(  # type: ignore[call-arg]
         many=True,
         default=list,
         max_length=MAX_LISTED,

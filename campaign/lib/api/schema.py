@@ -79,10 +79,11 @@ def _model_integer(field: Any) -> Any:
     """The model integer field a ModelSerializer's IntegerField stands for, or None."""
     parent = getattr(field, "parent", None)
     model = getattr(getattr(parent, "Meta", None), "model", None)
-    if not isinstance(field, serializers.IntegerField) or model is None or "." in (field.source or ""):
+    source = field.source if isinstance(getattr(field, "source", None), str) else ""
+    if not isinstance(field, serializers.IntegerField) or model is None or not source or "." in source:
         return None
     try:
-        model_field = model._meta.get_field(field.source)
+        model_field = model._meta.get_field(source)
     except Exception:
         return None
     return model_field if isinstance(model_field, models.IntegerField) else None

@@ -31,7 +31,7 @@ def test_a_purchase_whose_roster_fails_to_render_answers_500_and_takes_no_gold(
     broken_roster(monkeypatch)
     client = world.client(world.bob)
     client.raise_request_exception = False
-    headers = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
+    headers: dict[str, Any] = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
     response = client.post(f"/api/v1/warbands/{warband.pk}/buy/", {"item": "dagger"}, format="json", **headers)
     assert response.status_code == 500
     assert response.json()["code"] == "server_error"
