@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: help install run worker beat test bench lint layers typecheck schema rules-coverage clean
+.PHONY: help install run worker beat test bench lint layers typecheck schema schema-snapshot rules-coverage clean
 
 help:
 	@echo "make run             set everything up and serve http://$(HOST):$(PORT) (SQLite, tasks in-process, demo)"
@@ -16,6 +16,7 @@ help:
 	@echo "make rules-coverage  list rule IDs of ../shared/rules/ that no test names"
 	@echo "make lint typecheck  ruff and mypy"
 	@echo "make layers          import-linter: the layers of DESIGN §3 (.importlinter)"
+	@echo "make schema-snapshot regenerate docs/api/openapi.yaml after an intended API change"
 	@echo "make worker / beat   a Celery worker / beat (needs CELERY_BROKER_URL)"
 
 $(STAMP): requirements/lock.txt
@@ -68,6 +69,10 @@ typecheck: install
 
 schema: install
 	$(PY) manage.py spectacular --validate --fail-on-warn --file /dev/null
+
+# The committed contract the mobile apps are generated from; tests/test_schema.py fails when it is stale.
+schema-snapshot: install
+	$(PY) manage.py spectacular --validate --fail-on-warn --file docs/api/openapi.yaml
 
 clean:
 	rm -rf $(VENV) var/static .pytest_cache .mypy_cache .ruff_cache

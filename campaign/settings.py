@@ -184,6 +184,9 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": "/api/v1/",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+    ],
     # Several models have a "status": name each choice set after its model so the schema stays stable.
     "ENUM_NAME_OVERRIDES": {
         "CampaignStatusEnum": "campaign.models.Campaign.Status",

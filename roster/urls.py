@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from roster.api import aftermath, battles, commands, pairings, reports, sheet, standings, warbands
+from roster.api import aftermath, battles, commands, pairings, reports, review, sheet, standings, warbands
 
 urlpatterns = [
     path("warbands/", warbands.WarbandListCreateView.as_view(), name="warband-list"),
@@ -16,10 +16,10 @@ urlpatterns = [
     path("warbands/<int:pk>/sell/", commands.SellView.as_view(), name="warband-sell"),
     path("warbands/<int:pk>/search/", commands.SearchView.as_view(), name="warband-search"),
     path("warbands/<int:pk>/move-item/", commands.MoveItemView.as_view(), name="warband-move-item"),
-    path("warbands/<int:pk>/submit/", commands.SubmitView.as_view(), name="warband-submit"),
-    path("warbands/<int:pk>/approve/", commands.ApproveView.as_view(), name="warband-approve"),
-    path("warbands/<int:pk>/send-back/", commands.SendBackView.as_view(), name="warband-send-back"),
-    path("warbands/<int:pk>/corrections/", commands.CorrectView.as_view(), name="warband-correct"),
+    path("warbands/<int:pk>/submit/", review.SubmitView.as_view(), name="warband-submit"),
+    path("warbands/<int:pk>/approve/", review.ApproveView.as_view(), name="warband-approve"),
+    path("warbands/<int:pk>/send-back/", review.SendBackView.as_view(), name="warband-send-back"),
+    path("warbands/<int:pk>/corrections/", review.CorrectView.as_view(), name="warband-correct"),
     path("battles/<int:pk>/aftermath/", aftermath.AftermathView.as_view(), name="battle-aftermath"),
     path("battles/<int:pk>/aftermath/retry/", aftermath.AftermathRetryView.as_view(), name="battle-aftermath-retry"),
     path(

@@ -74,26 +74,27 @@ class LogoutAllView(KnoxLogoutAllView):
         return super().post(request, format)
 
 
+class MeMembershipSerializer(serializers.Serializer):
+    campaign_id = serializers.IntegerField(source="campaign.id")
+    campaign = serializers.CharField(source="campaign.name")
+    system = serializers.CharField(source="campaign.system")
+    status = serializers.CharField(source="campaign.status")
+    role = serializers.CharField()
+
+
 class MeView(APIView):
     """The viewer, with the campaigns they belong to and their role in each."""
-
-    class MembershipSerializer(serializers.Serializer):
-        campaign_id = serializers.IntegerField(source="campaign.id")
-        campaign = serializers.CharField(source="campaign.name")
-        system = serializers.CharField(source="campaign.system")
-        status = serializers.CharField(source="campaign.status")
-        role = serializers.CharField()
 
     class OutputSerializer(serializers.Serializer):
         id = serializers.IntegerField()
         username = serializers.CharField()
         is_staff = serializers.BooleanField()
-        campaigns = serializers.ListField(child=serializers.DictField())
+        campaigns = MeMembershipSerializer(many=True)
 
     @extend_schema(responses={200: OutputSerializer})
     def get(self, request: Request) -> Response:
         user = request.user
-        campaigns = self.MembershipSerializer(memberships_of(user=user), many=True).data
+        campaigns = MeMembershipSerializer(memberships_of(user=user), many=True).data
         return Response(
             {
                 "id": user.pk,

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_filters
+from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
@@ -87,6 +90,12 @@ class CampaignDetailView(APIView):
         return Response(CampaignDetailSerializer(_annotated(request, pk)).data)
 
 
+class LeagueSettingSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    default = serializers.JSONField(allow_null=True)
+    doc = serializers.CharField()
+
+
 class CampaignSettingsView(APIView):
     """Read every setting (league and game system) with the league settings described; the organiser changes
     some of them (only the ones sent). A bad value is a 400 naming the field and changes nothing."""
@@ -98,8 +107,10 @@ class CampaignSettingsView(APIView):
 
     class OutputSerializer(serializers.Serializer):
         time_zone = serializers.CharField()
-        settings = serializers.DictField()
-        league = serializers.ListField(child=serializers.DictField(), help_text=_("The league settings described."))
+        settings = serializers.DictField(help_text=_("Every setting, league and game system, by name."))
+        league: serializers.ListSerializer[Any] = serializers.ListSerializer(
+            child=LeagueSettingSerializer(), help_text=_("The league settings described.")
+        )
 
     def _out(self, campaign: Campaign) -> Response:
         return Response(
@@ -117,6 +128,7 @@ class CampaignSettingsView(APIView):
         return self._out(campaign_access(viewer=request.user, campaign_id=pk).campaign)
 
     @extend_schema(request=InputSerializer, responses={200: OutputSerializer})
+    @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def patch(self, request: Request, pk: int) -> Response:
         access = campaign_access(viewer=request.user, campaign_id=pk)
         data = self.InputSerializer(data=request.data)

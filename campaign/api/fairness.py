@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -45,6 +44,45 @@ class SeedContributionView(APIView):
         return Response(self.OutputSerializer(contribution).data)
 
 
+class FairnessStreamSerializer(serializers.Serializer):
+    commitment = serializers.CharField(help_text=_("SHA-256 of the stream's seed, published when it opened."))
+    seed = serializers.CharField(allow_null=True, help_text=_("Null until the week closes (or not yours to see)."))
+    salt = serializers.CharField(allow_null=True)
+    contributions = serializers.DictField(
+        child=serializers.CharField(), allow_null=True, help_text=_("The players' frozen seed contributions.")
+    )
+    revealed_at = serializers.DateTimeField(allow_null=True)
+    rolls = serializers.IntegerField(help_text=_("The stream's rolls you may see."))
+
+
+class FairnessHiddenStreamSerializer(FairnessStreamSerializer):
+    audience = serializers.CharField(help_text=_("gm, self or party (docs/hidden-rolls.md)."))
+    key = serializers.CharField()
+
+
+class FairnessWeekSerializer(FairnessStreamSerializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    hidden_streams = FairnessHiddenStreamSerializer(
+        many=True, help_text=_("The week's hidden streams whose audience you are in.")
+    )
+
+
+class FairnessDieSerializer(serializers.Serializer):
+    sides = serializers.IntegerField()
+    faces = serializers.DictField(child=serializers.IntegerField(), help_text=_("Face -> how often it came up."))
+    dice_rolled = serializers.IntegerField()
+    chi_square = serializers.FloatField()
+    degrees_of_freedom = serializers.IntegerField()
+    p_value = serializers.FloatField()
+
+
+class FairnessSerializer(serializers.Serializer):
+    campaign = serializers.IntegerField()
+    weeks = FairnessWeekSerializer(many=True)
+    dice = FairnessDieSerializer(many=True)
+
+
 class FairnessView(APIView):
     """The page a league points to when someone says the dice hate them.
 
@@ -55,7 +93,7 @@ class FairnessView(APIView):
     came up, with a chi-square p-value against fair dice.
     """
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: FairnessSerializer})
     def get(self, request: Request, pk: int) -> Response:
         campaign = _member_campaign(request, pk)
-        return Response(fairness_of(campaign=campaign, viewer=request.user))
+        return Response(FairnessSerializer(fairness_of(campaign=campaign, viewer=request.user)).data)

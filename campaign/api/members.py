@@ -20,6 +20,8 @@ from campaign.lib.errors import NotFound
 from campaign.models import Invitation, Membership
 from campaign.selectors import campaign_access, invitations_of, members_of
 from campaign.services.members import (
+    MAX_INVITATION_DAYS,
+    MAX_INVITATION_USES,
     invitation_accept,
     invitation_create,
     invitation_problem,
@@ -85,13 +87,17 @@ class InvitationListCreateView(generics.ListAPIView[Invitation]):
             required=False,
             allow_null=True,
             default=None,
-            help_text=gettext_lazy("Days it stays valid; the league's default if empty."),
+            min_value=1,
+            max_value=MAX_INVITATION_DAYS,
+            help_text=gettext_lazy("Days it stays valid; the league's default when left out or null."),
         )
         max_uses = serializers.IntegerField(
             required=False,
             allow_null=True,
             default=1,
-            help_text=gettext_lazy("How many people may use it; empty: any number."),
+            min_value=1,
+            max_value=MAX_INVITATION_USES,
+            help_text=gettext_lazy("How many people may use it: 1 when left out; null: any number until it expires."),
         )
 
     def get_queryset(self) -> QuerySet[Invitation]:

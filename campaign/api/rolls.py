@@ -24,7 +24,10 @@ from referee.models import LedgerEntry, Visibility
 
 class RollFilter(django_filters.FilterSet):
     campaign = django_filters.NumberFilter(field_name="campaign_id")
-    week = django_filters.NumberFilter(field_name="week__number", label=_("week number"))
+    # The number, as ?week= on battles and the timeline; a roll's ``week`` field is the week's id.
+    week = django_filters.NumberFilter(
+        field_name="week__number", label=_("week number (1, 2, ...), not the week's id")
+    )
     roller = django_filters.CharFilter(field_name="roller__username", label=_("roller's username"))
     purpose = django_filters.CharFilter(field_name="purpose")
     rule = django_filters.CharFilter(field_name="rule_id")

@@ -73,6 +73,11 @@ class WeekSerializer(serializers.ModelSerializer[Week]):
         return [stream_view(s, seed_shown=shown) for s, shown in week_streams(week=week, viewer=viewer)]
 
 
+class RulesPackRefSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    version = serializers.CharField()
+
+
 class CampaignSerializer(serializers.ModelSerializer[Campaign]):
     rules_pack = serializers.SerializerMethodField()
     status = text_choices(Campaign.Status)
@@ -93,6 +98,7 @@ class CampaignSerializer(serializers.ModelSerializer[Campaign]):
             "viewer_active",
         ]
 
+    @extend_schema_field(RulesPackRefSerializer)
     def get_rules_pack(self, campaign: Campaign) -> dict[str, str]:
         return {"slug": campaign.rules_pack.slug, "version": campaign.rules_pack.version}
 
@@ -104,6 +110,7 @@ class CampaignDetailSerializer(CampaignSerializer):
     class Meta(CampaignSerializer.Meta):
         fields = [*CampaignSerializer.Meta.fields, "settings", "current_week"]
 
+    @extend_schema_field(WeekSerializer(allow_null=True))
     def get_current_week(self, campaign: Campaign) -> dict[str, Any] | None:
         week = campaign.weeks.exclude(status=Week.Status.CLOSED).order_by("-number").first()
         return WeekSerializer(week).data if week else None

@@ -10,7 +10,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.api.serializers import WeekSerializer
-from campaign.lib.api.error_schema import error_responses
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from campaign.models import Week
@@ -31,7 +30,7 @@ class WeekListView(generics.ListAPIView[Week]):
 class WeekDetailView(APIView):
     """One week, with its seed commitment and, once it closed, its seed (``docs/verifying-rolls.md``)."""
 
-    @extend_schema(responses={200: WeekSerializer, **error_responses(404)})
+    @extend_schema(responses={200: WeekSerializer})
     def get(self, request: Request, pk: int) -> Response:
         week, _access = week_for_viewer(viewer=request.user, week_id=pk)
         return Response(WeekSerializer(week, context={"request": request}).data)
@@ -42,7 +41,7 @@ class WeekCloseView(APIView):
     resolver runs as at the deadline, its seed is revealed and the next week opens. Answers 202 with the
     week (``resolving`` while its resolver waits for a decision)."""
 
-    @extend_schema(request=None, responses={202: WeekSerializer, **error_responses(403, 404, 409)})
+    @extend_schema(request=None, responses={202: WeekSerializer})
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
         week, _access = week_for_viewer(viewer=request.user, week_id=pk)  # 404 before anything is revealed

@@ -17,6 +17,8 @@ from campaign.services.access import ORGANISER, require_role
 from campaign.services.events import event_record
 
 MAX_INVITATION_DAYS = 365
+#: More people than any league has: a code meant for "everyone" is ``max_uses=None``.
+MAX_INVITATION_USES = 1000
 
 
 @transaction.atomic
@@ -55,11 +57,11 @@ def invitation_create(
             code="invalid_invitation_days",
             fields={"days": [_("1 to %(n)d.") % {"n": MAX_INVITATION_DAYS}]},
         )
-    if max_uses is not None and max_uses < 1:
+    if max_uses is not None and not 1 <= max_uses <= MAX_INVITATION_USES:
         raise RuleViolation(
-            _("An invitation serves at least one person."),
+            _("An invitation serves 1 to %(n)d people, or any number (null).") % {"n": MAX_INVITATION_USES},
             code="invalid_max_uses",
-            fields={"max_uses": [_("At least 1.")]},
+            fields={"max_uses": [_("1 to %(n)d, or null.") % {"n": MAX_INVITATION_USES}]},
         )
     now = now or timezone.now()
     return Invitation.objects.create(

@@ -18,7 +18,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.lib.api.error_schema import error_responses
 from campaign.lib.errors import NotFound
 from campaign.lib.i18n import localized
 from referee.api.catalogue_serializers import CatalogueSerializer, WarbandListSerializer
@@ -179,7 +178,7 @@ class CatalogueView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[VERSION_PARAM], responses={200: CatalogueSerializer, **error_responses(404)})
+    @extend_schema(parameters=[VERSION_PARAM], responses={200: CatalogueSerializer})
     def get(self, request: Request, slug: str) -> Response:
         loaded = pack_or_404(slug, request.query_params.get("version"))
         data = CatalogueSerializer(catalogue_data(loaded, _mordheim(loaded))).data
@@ -191,7 +190,7 @@ class WarbandListView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[VERSION_PARAM], responses={200: WarbandListSerializer, **error_responses(404)})
+    @extend_schema(parameters=[VERSION_PARAM], responses={200: WarbandListSerializer})
     def get(self, request: Request, slug: str, list_slug: str) -> Response:
         loaded = pack_or_404(slug, request.query_params.get("version"))
         pack = _mordheim(loaded)

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.utils.translation import gettext_lazy as _lazy
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -21,6 +21,7 @@ from referee.engine.packfiles import LoadedPack
 from referee.engine.tables import InvalidRoll, describe_values
 from referee.served_packs import get_pack, packs
 
+NOT_MODIFIED = OpenApiResponse(description="Your copy (If-None-Match: its ETag) is current.")
 VERSION_PARAM = OpenApiParameter("version", str, description="A pack version; the newest when omitted.")
 
 
@@ -71,7 +72,7 @@ class RulesetListView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: PackSerializer(many=True)})
+    @extend_schema(responses={200: PackSerializer(many=True), 304: NOT_MODIFIED})
     def get(self, request: Request) -> Response:
         data = [_pack_data(p) for p in packs()]
         key = "-".join(p.checksum[:8] for p in packs())
@@ -89,7 +90,7 @@ class RulesetDetailView(APIView):
         roll_tables = serializers.ListField(child=serializers.CharField())
         versions = serializers.ListField(child=serializers.CharField())
 
-    @extend_schema(parameters=[VERSION_PARAM], responses={200: OutputSerializer})
+    @extend_schema(parameters=[VERSION_PARAM], responses={200: OutputSerializer, 304: NOT_MODIFIED})
     def get(self, request: Request, slug: str) -> Response:
         pack = pack_or_404(slug, request.query_params.get("version"))
         data = _pack_data(pack) | {
@@ -99,6 +100,20 @@ class RulesetDetailView(APIView):
             "versions": [p.version for p in packs() if p.slug == slug],
         }
         return cached(request, Response(data), pack.checksum[:16])
+
+
+class TableSerializer(serializers.Serializer):
+    """The whole table (``data``, and for a rolled table its ``dice`` and ``valid_values``), or with ``?roll=N``
+    the ``entry`` that roll gives."""
+
+    table = serializers.CharField()
+    data = serializers.JSONField(  # type: ignore[assignment]
+        required=False, help_text=_lazy("The table as the pack holds it (without ?roll).")
+    )
+    dice = serializers.CharField(required=False, help_text=_lazy("e.g. D66, for a table that is rolled on."))
+    valid_values = serializers.ListField(child=serializers.IntegerField(), required=False)
+    roll = serializers.IntegerField(required=False)
+    entry = serializers.DictField(required=False, help_text=_lazy("The entry the roll gives: id, name and its data."))
 
 
 class TableView(APIView):
@@ -111,7 +126,7 @@ class TableView(APIView):
             VERSION_PARAM,
             OpenApiParameter("roll", int, description="A roll of the table's dice, e.g. 35 on a D66 table."),
         ],
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: TableSerializer, 304: NOT_MODIFIED},
     )
     def get(self, request: Request, slug: str, table: str) -> Response:
         pack = pack_or_404(slug, request.query_params.get("version"))

@@ -27,6 +27,9 @@ class RollOutputSerializer(serializers.ModelSerializer[LedgerEntry]):
     total = serializers.IntegerField(allow_null=True)
     prev_hash = serializers.CharField(allow_null=True)
     hash = serializers.CharField(allow_null=True)
+    week_number = serializers.IntegerField(
+        source="week.number", allow_null=True, default=None, help_text="The week's number, as the ?week= filter takes."
+    )
 
     class Meta:
         model = LedgerEntry
@@ -36,6 +39,7 @@ class RollOutputSerializer(serializers.ModelSerializer[LedgerEntry]):
             "seq",
             "campaign",
             "week",
+            "week_number",
             "roller",
             "roller_id",
             "purpose",

@@ -14,7 +14,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.lib.api.error_schema import error_responses
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from campaign.lib.errors import NotAllowed, NotFound
@@ -67,10 +66,30 @@ class DecisionSerializer(serializers.ModelSerializer[Decision]):
         return decision.answered_at is None
 
 
+class AftermathSerializer(serializers.Serializer):
+    """The post-battle sequence; before it starts only ``battle``, ``status`` and empty lists."""
+
+    battle = serializers.IntegerField()
+    status = serializers.CharField(help_text=_("not_started, or the aftermath's status"))
+    error = serializers.CharField(required=False, allow_blank=True)
+    rolled_at = serializers.DateTimeField(required=False, allow_null=True)
+    applied_at = serializers.DateTimeField(required=False, allow_null=True)
+    resolved_at = serializers.DateTimeField(required=False, allow_null=True)
+    report = serializers.JSONField(required=False, help_text=_("The confirmed report, as the engine read it."))
+    rolls = RollOutputSerializer(many=True)
+    effects = serializers.ListField(child=serializers.JSONField(), help_text=_("Each effect the engine applied."))
+    injuries = serializers.ListField(child=serializers.JSONField(), required=False)
+    experience = serializers.ListField(child=serializers.JSONField(), required=False)
+    advances = serializers.ListField(child=serializers.JSONField(), required=False)
+    exploration = serializers.ListField(child=serializers.JSONField(), required=False)
+    income = serializers.ListField(child=serializers.JSONField(), required=False)
+    decisions = DecisionSerializer(many=True)
+
+
 class AftermathView(APIView):
     """Status, every roll with its rule ID, every effect, and the decisions (open and answered)."""
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: AftermathSerializer})
     def get(self, request: Request, pk: int) -> Response:
         battle = _battle_for(request.user, pk)
         aftermath = Aftermath.objects.filter(battle=battle).first()
@@ -148,7 +167,7 @@ class DecisionListView(generics.ListAPIView[Decision]):
             OpenApiParameter("campaign", OpenApiTypes.INT, description="Only this campaign's decisions."),
             OpenApiParameter("battle", OpenApiTypes.INT, description="Only this battle's decisions."),
         ],
-        responses={200: DecisionSerializer(many=True), **error_responses(400)},
+        responses={200: DecisionSerializer(many=True)},
     )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
@@ -162,7 +181,7 @@ class AftermathRetryView(APIView):
         status = serializers.CharField()
         attempts = serializers.IntegerField()
 
-    @extend_schema(request=None, responses={202: OutputSerializer, **error_responses(403, 404, 409)})
+    @extend_schema(request=None, responses={202: OutputSerializer})
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
         battle = _battle_for(request.user, pk)
@@ -194,7 +213,7 @@ class FailedAftermathListView(generics.ListAPIView[Aftermath]):
             battle__campaign_id=self.kwargs["pk"], status=Aftermath.Status.FAILED
         ).order_by("-failed_at", "-id")
 
-    @extend_schema(responses={200: OutputSerializer(many=True), **error_responses(403, 404)})
+    @extend_schema(responses={200: OutputSerializer(many=True)})
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
 

@@ -1,48 +1,18 @@
-"""One endpoint per roster command. Each answers with the command's result and the whole updated roster,
-so a phone redraws in one round trip; each accepts an Idempotency-Key, so a retry never buys twice."""
+"""One endpoint per roster command a player sends: hire, dismiss, buy, sell, search, move kit (the shared
+shape in ``roster.api.command_base``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from campaign.lib.api.error_schema import error_responses
-from campaign.lib.api.idempotency import idempotent
-from campaign.lib.api.viewer import viewer
-from roster.api.warbands import roster_response
+from roster.api.command_base import CommandView, command_schema, id_list
 from roster.models import Warband
-from roster.selectors import roster_of
-from roster.services import hiring, trading, warbands
-
-
-class CommandView(APIView):
-    """Validate the input, run ``act`` for the viewer's warband, answer with result and roster."""
-
-    class InputSerializer(serializers.Serializer):
-        pass
-
-    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError
-
-    @idempotent
-    def post(self, request: Request, pk: int) -> Response:
-        warband = roster_of(viewer=request.user, warband_id=pk)
-        data = self.InputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        result = self.act(warband, viewer(request), dict(data.validated_data))
-        roster = roster_response(roster_of(viewer=request.user, warband_id=pk)).data
-        return Response({"result": result, "warband": roster})
-
-
-def _command(input_serializer: type[serializers.Serializer], doc: str) -> Any:
-    return extend_schema(request=input_serializer, responses={200: OpenApiTypes.OBJECT}, description=doc)
+from roster.services import hiring, trading
 
 
 class HireView(CommandView):
@@ -58,6 +28,9 @@ class HireView(CommandView):
         )
         equipment = serializers.ListField(child=serializers.SlugField(), required=False, default=list)
 
+    class ResultSerializer(serializers.Serializer):
+        warrior = serializers.IntegerField(help_text=_("The Hero or group hired (or joined)."))
+
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         warrior = hiring.warband_hire(
             warband=warband,
@@ -70,7 +43,11 @@ class HireView(CommandView):
         )
         return {"warrior": warrior.pk}
 
-    @_command(InputSerializer, "Hire a Hero, a new Henchman group, or more models into a group.")
+    @command_schema(
+        InputSerializer,
+        ResultSerializer,
+        "Hire a Hero, a new Henchman group, or more models into a group.",
+    )
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
@@ -80,11 +57,19 @@ class DismissView(CommandView):
         warrior = serializers.IntegerField()
         count = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
 
+    class ResultSerializer(serializers.Serializer):
+        warrior = serializers.IntegerField()
+        status = serializers.CharField()
+
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         warrior = hiring.warband_dismiss(warband=warband, actor=actor, warrior=data["warrior"], count=data["count"])
         return {"warrior": warrior.pk, "status": warrior.status}
 
-    @_command(InputSerializer, "Dismiss a Hero, or models of a group; their equipment goes to the stash.")
+    @command_schema(
+        InputSerializer,
+        ResultSerializer,
+        "Dismiss a Hero, or models of a group; their equipment goes to the stash.",
+    )
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
@@ -105,6 +90,13 @@ class BuyView(CommandView):
             ),
         )
 
+    class ResultSerializer(serializers.Serializer):
+        holdings = id_list(_("One item per model bought."))
+        price = serializers.IntegerField(help_text=_("The listed price of each."))
+        paid = serializers.IntegerField(help_text=_("Gold paid in all, after any haggling."))
+        discount = serializers.IntegerField(help_text=_("Gold the haggling took off."))
+        rolls = id_list(_("The ledger entries of the haggling roll, if any."))
+
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         bought = trading.warband_purchase(
             warband=warband, actor=actor, item_slug=data["item"], warrior=data["warrior"], haggler=data["haggler"]
@@ -117,8 +109,9 @@ class BuyView(CommandView):
             "rolls": [r.pk for r in bought.rolls],
         }
 
-    @_command(
+    @command_schema(
         InputSerializer,
+        ResultSerializer,
         "Buy an item for a warrior (a group pays for every model) or for the stash; optionally haggle (MH-SKL-05).",
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -129,10 +122,13 @@ class SellView(CommandView):
     class InputSerializer(serializers.Serializer):
         holding = serializers.IntegerField()
 
+    class ResultSerializer(serializers.Serializer):
+        gold = serializers.IntegerField()
+
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         return {"gold": trading.warband_sell(warband=warband, actor=actor, holding=data["holding"])}
 
-    @_command(InputSerializer, "Sell an item for half its price.")
+    @command_schema(InputSerializer, ResultSerializer, "Sell an item for half its price.")
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)
 
@@ -141,6 +137,15 @@ class SearchView(CommandView):
     class InputSerializer(serializers.Serializer):
         warrior = serializers.IntegerField(help_text=_("The Hero who searches."))
         item = serializers.SlugField()
+
+    class ResultSerializer(serializers.Serializer):
+        search = serializers.IntegerField()
+        found = serializers.BooleanField()
+        total = serializers.IntegerField()
+        rarity = serializers.IntegerField()
+        roll = serializers.IntegerField(help_text=_("The ledger entry of the 2D6."))
+        faces = serializers.ListField(child=serializers.IntegerField())
+        modifier = serializers.IntegerField(help_text=_("What was added to the 2D6 (skills, a kept gem, the list)."))
 
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         search = trading.warband_search_rare(
@@ -151,13 +156,14 @@ class SearchView(CommandView):
             "found": search.success,
             "total": search.total,
             "rarity": search.target,
-            "modifier": search.total - search.roll.total,
             "roll": search.roll_id,
             "faces": search.roll.faces,
+            "modifier": search.total - search.roll.total,
         }
 
-    @_command(
+    @command_schema(
         InputSerializer,
+        ResultSerializer,
         "A Hero searches for a rare item: 2D6 + modifiers (Streetwise +2, a kept gem +1, the list's own bonus) "
         "against its rarity, rolled on the server (MH-TRD-02/03, MH-SKL-04).",
     )
@@ -170,97 +176,19 @@ class MoveItemView(CommandView):
         holding = serializers.IntegerField()
         warrior = serializers.IntegerField(allow_null=True, help_text=_("Who gets it; null: the stash."))
 
+    class ResultSerializer(serializers.Serializer):
+        holdings = id_list()
+
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         moved = trading.warband_move_item(
             warband=warband, actor=actor, holding=data["holding"], to_warrior=data["warrior"]
         )
         return {"holdings": [h.pk for h in moved]}
 
-    @_command(InputSerializer, "Equip, unequip or swap an item, where the receiving warrior's list allows it.")
-    def post(self, request: Request, pk: int) -> Response:
-        return super().post(request, pk)
-
-
-class SubmitView(CommandView):
-    class InputSerializer(serializers.Serializer):
-        pass
-
-    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
-        return {"status": warbands.warband_submit(warband=warband, actor=actor).status}
-
-    @extend_schema(
-        request=None,
-        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 403, 404, 409)},
-        description=_(
-            "The player submits the warband for the organiser's approval. A roster its list forbids (no leader, "
-            "too few or too many warriors, a limit broken) is refused with every problem in fields.problems."
-        ),
+    @command_schema(
+        InputSerializer,
+        ResultSerializer,
+        "Equip, unequip or swap an item, where the receiving warrior's list allows it.",
     )
-    def post(self, request: Request, pk: int) -> Response:
-        return super().post(request, pk)
-
-
-class ApproveView(CommandView):
-    class InputSerializer(serializers.Serializer):
-        pass
-
-    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
-        return {"status": warbands.warband_approve(warband=warband, actor=actor).status}
-
-    @extend_schema(
-        request=None,
-        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 403, 404, 409)},
-        description=_(
-            "The organiser accepts a submitted warband into the campaign, only when its roster is legal by its "
-            "list; otherwise 400 warband_not_legal with every problem in fields.problems."
-        ),
-    )
-    def post(self, request: Request, pk: int) -> Response:
-        return super().post(request, pk)
-
-
-class SendBackView(CommandView):
-    class InputSerializer(serializers.Serializer):
-        reason = serializers.CharField(max_length=2000, help_text=_("What the player should change."))
-
-    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
-        sent = warbands.warband_send_back(warband=warband, actor=actor, reason=data["reason"])
-        return {"status": sent.status, "reason": sent.review_note}
-
-    @extend_schema(
-        request=InputSerializer,
-        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 403, 404, 409)},
-        description=_("The organiser sends a submitted warband back to its player with a reason."),
-    )
-    def post(self, request: Request, pk: int) -> Response:
-        return super().post(request, pk)
-
-
-class CorrectView(CommandView):
-    class InputSerializer(serializers.Serializer):
-        reason = serializers.CharField(max_length=2000)
-        treasury = serializers.IntegerField(default=0, help_text=_("Gold to add (negative to take away)."))
-        shards = serializers.IntegerField(default=0)
-        warrior = serializers.IntegerField(required=False, allow_null=True, default=None)
-        changes = serializers.DictField(
-            required=False,
-            default=dict,
-            help_text=_("Warrior fields to set: xp, count, status, name, profile, skills, missed_games."),
-        )
-
-    def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
-        target = warband.warriors.filter(pk=data["warrior"]).first() if data["warrior"] else None
-        correction = warbands.warband_correct(
-            warband=warband,
-            actor=actor,
-            reason=data["reason"],
-            treasury=data["treasury"],
-            shards=data["shards"],
-            warrior=target,
-            warrior_changes=data["changes"] if data["warrior"] else None,
-        )
-        return {"correction": correction.pk, "changes": correction.changes}
-
-    @_command(InputSerializer, "The organiser corrects the warband; who, when and why are recorded.")
     def post(self, request: Request, pk: int) -> Response:
         return super().post(request, pk)

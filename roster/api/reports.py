@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
+from campaign.lib.bounds import BIGINT_MAX
 from campaign.lib.errors import NotFound
 from roster.battles.reports import battle_confirm, battle_dispute, battle_override, battle_report
 from roster.models import Battle, BattleReport
@@ -21,7 +22,7 @@ from roster.selectors import battle_for_viewer
 
 class ReportSerializer(serializers.ModelSerializer[BattleReport]):
     reporter = serializers.CharField(source="reporter.username")
-    responder = serializers.CharField(source="responder.username", default=None)
+    responder = serializers.CharField(source="responder.username", allow_null=True, default=None)
     battle_status = serializers.CharField(source="battle.status")
 
     class Meta:
@@ -39,16 +40,71 @@ class ReportSerializer(serializers.ModelSerializer[BattleReport]):
         ]
 
 
+MAX_LISTED = 200  # more models than any two warbands field
+MAX_COUNT = 99
+
+
+def _id(**kw: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=BIGINT_MAX, **kw)
+
+
+def _counts(help_text: Any) -> serializers.DictField:
+    return serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=MAX_COUNT), required=False, help_text=help_text
+    )
+
+
+class StrictSerializer(serializers.Serializer):
+    """Refuses keys it does not declare: a report is stored as sent, so what it stores must be known."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        unknown = sorted(set(data) - set(self.fields)) if isinstance(data, dict) else []
+        if unknown:
+            raise serializers.ValidationError({name: [_("Not a field of this object.")] for name in unknown})
+        return super().to_internal_value(data)
+
+
+class OutOfActionSerializer(StrictSerializer):
+    victim = _id(help_text=_("The warrior (a model of a group: the group) taken out of action."))
+    by = _id(required=False, allow_null=True, default=None, help_text=_("Who took it out; null when unknown."))
+
+
+class ObjectivesSerializer(StrictSerializer):
+    """Scenario objectives at the end of the game (ids are warriors unless noted; map keys are ids too)."""
+
+    wyrdstone_counters = _counts(_("Wyrdstone Hunt: warrior id -> counters carried."))
+    heroes_in_building = serializers.ListField(child=_id(), required=False, max_length=MAX_LISTED)
+    broke_through = serializers.ListField(child=_id(), required=False, max_length=MAX_LISTED)
+    first_to_escape = _id(required=False, allow_null=True)
+    chest_found_by = _id(required=False, allow_null=True)
+    chest_holder = _id(required=False, allow_null=True, help_text=_("Hidden Treasure: the warband that carried it."))
+    buildings_held = _counts(_("Occupy: warband id -> buildings held."))
+    carried_shards = _counts(_("Chance Encounter: warband id -> shards carried off."))
+
+    def to_representation(self, instance: Any) -> Any:
+        return instance
+
+    def to_internal_value(self, data: Any) -> Any:
+        # The engine's ids are strings.
+        values = super().to_internal_value(data)
+        return {
+            k: [str(i) for i in v] if isinstance(v, list) else {str(a): n for a, n in v.items()}
+            if isinstance(v, dict) else (None if v is None else str(v))
+            for k, v in values.items()
+        }
+
+
 class ReportInputSerializer(serializers.Serializer):
     scenario = serializers.SlugField(required=False, help_text=_("The scenario played; the pre-battle one if empty."))
-    winner = serializers.IntegerField(required=False, allow_null=True, help_text=_("A warband id; null: a draw."))
-    out_of_action = serializers.ListField(
-        child=serializers.DictField(),
+    winner = _id(required=False, allow_null=True, help_text=_("A warband id; null: a draw."))
+    out_of_action = OutOfActionSerializer(  # type: ignore[call-arg]
+        many=True,
         default=list,
+        max_length=MAX_LISTED,
         help_text=_("One {victim, by} per model out of action: warrior ids (by: null when unknown)."),
     )
-    absent = serializers.ListField(child=serializers.IntegerField(), default=list)
-    objectives = serializers.DictField(default=dict, help_text=_("The scenario's objectives (see the rules pack)."))
+    absent = serializers.ListField(child=_id(), default=list, max_length=MAX_LISTED)
+    objectives = ObjectivesSerializer(default=dict, help_text=_("The scenario's objectives (see the rules pack)."))
 
 
 def _battle(request: Request, pk: int) -> Battle:

@@ -84,6 +84,7 @@ class WarriorSerializer(serializers.Serializer):
             else warrior.type_slug
         )
 
+    @extend_schema_field(HoldingSerializer(many=True))
     def get_equipment(self, warrior: Warrior) -> list[dict[str, Any]]:
         return holdings_data(self.context["by_warrior"].get(warrior.pk, []), self.context)
 
@@ -151,16 +152,18 @@ class RosterSerializer(WarbandSummarySerializer):
     def get_list_name(self, warband: Warband) -> str:
         return _name(self.context["list"].name)
 
+    @extend_schema_field(WarriorSerializer(many=True))
     def get_warriors(self, warband: Warband) -> list[dict[str, Any]]:
         warriors = [w for w in warband.warriors.all() if w.on_roster]
         return WarriorSerializer(warriors, many=True, context=self.context).data  # type: ignore[return-value]
 
+    @extend_schema_field(HoldingSerializer(many=True))
     def get_stash(self, warband: Warband) -> list[dict[str, Any]]:
         return HoldingSerializer(self.context["by_warrior"].get(None, []), many=True, context=self.context).data  # type: ignore[return-value]
 
 
 class TreasuryEntrySerializer(serializers.ModelSerializer[TreasuryEntry]):
-    actor = serializers.CharField(source="actor.username", default=None)
+    actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
 
     class Meta:
         model = TreasuryEntry

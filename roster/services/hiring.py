@@ -14,6 +14,7 @@ from roster.bridge.packs import list_of, pack_of
 from roster.bridge.warriors import warrior_new
 from roster.models import Holding, Warband, Warrior
 from roster.services.context import engine_rules, locked, require, summary
+from roster.services.trading import catalogue_item
 from roster.services.treasury import treasury_apply
 from roster.services.warbands import rating_refresh
 
@@ -53,6 +54,8 @@ def warband_hire(
         if joining is None:
             raise NotFound(_("No such Henchman group in this warband."), code="group_not_found")
         equipment = list(joining.holdings.values_list("item_slug", flat=True))
+    for item_slug in equipment:
+        catalogue_item(warband, item_slug, field="equipment")
     with engine_rules():
         quote = check_hire(
             warband_list,

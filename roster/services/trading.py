@@ -39,15 +39,20 @@ from roster.services.context import engine_rules, locked, require
 from roster.services.treasury import treasury_apply
 
 
-def _item(warband: Warband, item_slug: str) -> Item:
+def catalogue_item(warband: Warband, item_slug: str, *, field: str = "item") -> Item:
+    """The item of the campaign's price chart, or a 400 naming ``field``."""
     catalogue = pack_of(warband.campaign).catalogue
     if item_slug not in catalogue:
         raise RuleViolation(
             _("There is no item %(item)s in the price chart.") % {"item": item_slug},
             code="unknown_item",
-            fields={"item": [item_slug]},
+            fields={field: [item_slug]},
         )
     return catalogue.item(item_slug)
+
+
+def _item(warband: Warband, item_slug: str) -> Item:
+    return catalogue_item(warband, item_slug)
 
 
 def _warrior(warband: Warband, warrior_id: int | None) -> Warrior | None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from campaign.lib.bounds import INTEGER_MAX
 from campaign.lib.errors import RuleViolation
 from roster.models import TreasuryEntry, Warband
 
@@ -25,6 +26,12 @@ def treasury_apply(
             _("That costs %(cost)d gc but the treasury holds %(treasury)d gc.")
             % {"cost": -amount, "treasury": warband.treasury},
             code="insufficient_funds",
+        )
+    if balance > INTEGER_MAX:
+        raise RuleViolation(
+            _("A treasury holds at most %(n)d gc.") % {"n": INTEGER_MAX},
+            code="treasury_too_large",
+            fields={"treasury": [_("Too much gold.")]},
         )
     warband.treasury = balance
     warband.save(update_fields=["treasury"])

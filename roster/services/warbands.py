@@ -8,11 +8,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from campaign.lib.bounds import INTEGER_MAX, SMALLINT_MAX
 from campaign.lib.errors import Conflict, NotFound, RuleViolation
 from campaign.models import Campaign, Correction
 from campaign.selectors.roles import PLAYER, role_of
 from campaign.services.corrections import correction_record
 from campaign.services.events import event_record
+from referee.engine.systems.mordheim.lists.types import STATS
 from referee.engine.systems.mordheim.warband.legality import Problem, roster_problems
 from referee.engine.systems.mordheim.warband.rating import RatedWarrior, warband_rating
 from roster.bridge.packs import list_of, pack_of
@@ -148,6 +150,88 @@ def warband_send_back(*, warband: Warband, actor: Any, reason: str) -> Warband:
 
 
 CORRECTABLE_WARRIOR_FIELDS = {"xp", "count", "status", "name", "profile", "skills", "missed_games"}
+#: The rules set no ceiling on experience (MH-XP-07 keeps counting past the last threshold); this one keeps a
+#: warband's rating (5 a model + XP, MH-XP-08) far inside its column.
+MAX_XP = 9_999
+#: A characteristic never goes past 10 in Mordheim (the racial maximums are lower still).
+MAX_CHARACTERISTIC = 10
+MAX_MISSED_GAMES = 99
+
+
+def _refused(field: str, message: str, code: str = "invalid") -> RuleViolation:
+    return RuleViolation(message, code=code, fields={"changes": {field: [message]}})
+
+
+def _known_skills(warband: Warband) -> set[str]:
+    pack = pack_of(warband.campaign)
+    known = set(pack.tables.skills)
+    for skill_list in list_of(warband).skill_lists:
+        known.update(s.id for s in skill_list.skills)
+    return known
+
+
+def warrior_changes_checked(*, warband: Warband, warrior: Warrior, changes: dict[str, Any]) -> dict[str, Any]:
+    """``changes`` as the rules of the commands they correct allow them, or a RuleViolation naming the field.
+
+    Types and ranges are the API's to check first; this holds for every caller: a Hero is one model, a
+    group stays within its list's size, a profile names only characteristics (0 to 10, and the ones it
+    does not name stay), skills are the pack's, a status is one a warrior can have.
+    """
+    unknown = set(changes) - CORRECTABLE_WARRIOR_FIELDS
+    if unknown:
+        raise RuleViolation(
+            _("These cannot be corrected: %(f)s.") % {"f": ", ".join(sorted(unknown))},
+            code="not_correctable",
+            fields={"changes": {name: [_("Not correctable.")] for name in sorted(unknown)}},
+        )
+    out = dict(changes)
+    for name in ("xp", "count", "missed_games"):
+        value = changes.get(name)
+        limit = {"xp": MAX_XP, "count": SMALLINT_MAX, "missed_games": MAX_MISSED_GAMES}[name]
+        if name in changes and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= limit):
+            raise _refused(name, _("A whole number from 0 to %(n)d.") % {"n": limit})
+    if "count" in changes:
+        if warrior.kind == Warrior.Kind.HERO and changes["count"] != 1:
+            raise _refused("count", _("A Hero is one model."), code="hero_is_one_model")
+        warband_list = list_of(warband)
+        size = warband_list.warrior_type(warrior.type_slug).group_size_max if warband_list.has_type(
+            warrior.type_slug
+        ) else None
+        if size is not None and changes["count"] > size:
+            raise _refused("count", _("A group of this type has at most %(n)d models.") % {"n": size}, "group_full")
+    if "status" in changes and changes["status"] not in Warrior.Status.values:
+        raise _refused("status", _("One of: %(s)s.") % {"s": ", ".join(Warrior.Status.values)})
+    if "name" in changes and (not isinstance(changes["name"], str) or not changes["name"].strip()):
+        raise _refused("name", _("A name, up to 120 characters."))
+    if "name" in changes:
+        out["name"] = changes["name"].strip()[:120]
+    if "profile" in changes:
+        out["profile"] = _profile_checked(warrior, changes["profile"])
+    if "skills" in changes:
+        skills = changes["skills"]
+        if not isinstance(skills, list) or not all(isinstance(s, str) for s in skills):
+            raise _refused("skills", _("A list of skill ids."))
+        strange = sorted(set(skills) - _known_skills(warband))
+        if strange:
+            raise _refused("skills", _("No such skill: %(s)s.") % {"s": ", ".join(strange)}, code="unknown_skill")
+    return out
+
+
+def _profile_checked(warrior: Warrior, profile: Any) -> dict[str, int]:
+    if not isinstance(profile, dict):
+        raise _refused("profile", _("An object of characteristics, e.g. {\"WS\": 4}."))
+    merged = dict(warrior.profile or {})
+    for stat, value in profile.items():
+        if stat not in STATS:
+            raise _refused("profile", _("No such characteristic: %(s)s; use %(all)s.") % {
+                "s": stat, "all": ", ".join(STATS)
+            })
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_CHARACTERISTIC:
+            raise _refused("profile", _("%(s)s is a whole number from 0 to %(n)d.") % {
+                "s": stat, "n": MAX_CHARACTERISTIC
+            })
+        merged[stat] = value
+    return merged
 
 
 @transaction.atomic
@@ -177,17 +261,19 @@ def warband_correct(
             raise RuleViolation(
                 _("The warband has only %(n)d shards.") % {"n": warband.shards}, code="not_enough_shards"
             )
+        if warband.shards + shards > INTEGER_MAX:
+            raise RuleViolation(
+                _("A warband holds at most %(n)d shards.") % {"n": INTEGER_MAX},
+                code="shards_too_many",
+                fields={"shards": [_("Too many.")]},
+            )
         warband.shards += shards
         warband.save(update_fields=["shards"])
         changes["shards"] = shards
     if warrior is not None and warrior_changes:
         if warrior.warband_id != warband.pk:
             raise NotFound(_("No such warrior in this warband."), code="warrior_not_found")
-        unknown = set(warrior_changes) - CORRECTABLE_WARRIOR_FIELDS
-        if unknown:
-            raise RuleViolation(
-                _("These cannot be corrected: %(f)s.") % {"f": ", ".join(sorted(unknown))}, code="not_correctable"
-            )
+        warrior_changes = warrior_changes_checked(warband=warband, warrior=warrior, changes=warrior_changes)
         before = {k: getattr(warrior, k) for k in warrior_changes}
         for key, value in warrior_changes.items():
             setattr(warrior, key, value)

@@ -46,13 +46,19 @@ def _replay(record: IdempotencyRecord, fingerprint: str) -> Response:
 
 
 def idempotent(method: Callable[..., Response]) -> Callable[..., Response]:
-    """Decorate an APIView's ``post``: honour an Idempotency-Key header when one is sent."""
+    """Decorate an APIView's ``post``: honour an Idempotency-Key header when one is sent.
+
+    The command and the building of its response run in one transaction, key or not: a response that
+    fails to build (a 500) rolls the command back, so a command either succeeds and says so or changes
+    nothing, and a phone's retry cannot buy twice.
+    """
 
     @functools.wraps(method)
     def wrapper(self: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
         key = request.headers.get(HEADER)
         if not key:
-            return method(self, request, *args, **kwargs)
+            with transaction.atomic():
+                return method(self, request, *args, **kwargs)
         if len(key) > MAX_KEY:
             raise RuleViolation(
                 _("An Idempotency-Key is at most %(n)d characters.") % {"n": MAX_KEY},
@@ -73,4 +79,10 @@ def idempotent(method: Callable[..., Response]) -> Callable[..., Response]:
             return _replay(IdempotencyRecord.objects.get(user=viewer(request), key=key), fingerprint)
         return response
 
+    wrapper.idempotent = True  # type: ignore[attr-defined]
     return wrapper
+
+
+def is_idempotent(view_class: type, method: str) -> bool:
+    """Whether ``view_class.<method>`` (or the one it overrides and calls) honours an Idempotency-Key."""
+    return any(getattr(vars(cls).get(method), "idempotent", False) for cls in view_class.__mro__)

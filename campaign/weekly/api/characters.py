@@ -4,9 +4,9 @@ stash, info holdings, promises); a player reads their own sheet whole and everyo
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -48,6 +48,59 @@ class SheetSerializer(serializers.Serializer):
     companions = serializers.ListField(child=serializers.DictField(), required=False)
 
 
+class SheetInfoSerializer(serializers.Serializer):
+    subject = serializers.IntegerField()
+    subject_key = serializers.CharField()
+    companion = serializers.CharField(allow_blank=True)
+    count = serializers.IntegerField()
+    gained = serializers.ListField(child=serializers.IntegerField(), help_text=_lazy("The week each level was gained."))
+    valid = serializers.BooleanField()
+
+
+class SheetPromiseSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    week = serializers.IntegerField()
+    promiser = serializers.IntegerField()
+    beneficiary = serializers.IntegerField()
+    service = serializers.CharField()
+    fulfilled = serializers.BooleanField()
+
+
+class CharacterSheetSerializer(serializers.Serializer):
+    """A character as the viewer may see it: the public face for everyone; with ``whole`` (its player and
+    the GM) every field below ``whole`` too."""
+
+    id = serializers.IntegerField()
+    key = serializers.CharField()
+    campaign = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField(help_text=_lazy("alive, dead or out"))
+    ever_out = serializers.BooleanField()
+    my_info = serializers.IntegerField(help_text=_lazy("How much the viewer knows about this character."))
+    whole = serializers.BooleanField()
+    player = serializers.CharField(required=False)
+    user = serializers.IntegerField(required=False)
+    magic = serializers.IntegerField(required=False)
+    shadow = serializers.IntegerField(required=False)
+    might = serializers.IntegerField(required=False)
+    influence = serializers.IntegerField(required=False)
+    preparedness = serializers.IntegerField(required=False)
+    debt = serializers.IntegerField(required=False)
+    xp = serializers.IntegerField(required=False)
+    knows_ritual_location = serializers.BooleanField(required=False)
+    ritual_source = serializers.CharField(required=False, allow_blank=True)
+    abilities = serializers.ListField(child=serializers.JSONField(), required=False)
+    ingredients = serializers.ListField(child=serializers.CharField(), required=False)
+    artifacts = serializers.ListField(child=serializers.CharField(), required=False)
+    companions = serializers.ListField(child=serializers.JSONField(), required=False)
+    info = SheetInfoSerializer(many=True, required=False)
+    promises = SheetPromiseSerializer(many=True, required=False)
+
+
+class CharacterListSerializer(serializers.Serializer):
+    results = CharacterSheetSerializer(many=True)
+
+
 class CharacterListView(APIView):
     """Every character of the campaign: whole for its owner and the GM, the public face for the rest.
     The GM creates one for a player (POST)."""
@@ -55,11 +108,11 @@ class CharacterListView(APIView):
     class InputSerializer(SheetSerializer):
         user = serializers.IntegerField()
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: CharacterListSerializer})
     def get(self, request: Request, pk: int) -> Response:
         return Response({"results": characters_visible_to(viewer=request.user, campaign_id=pk)})
 
-    @extend_schema(request=InputSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(request=InputSerializer, responses={201: CharacterSheetSerializer})
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
         data = self.InputSerializer(data=request.data)
@@ -77,12 +130,13 @@ class CharacterListView(APIView):
 class CharacterDetailView(APIView):
     """One character as the viewer may see it; the GM edits it (PATCH, any sheet field)."""
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: CharacterSheetSerializer})
     def get(self, request: Request, pk: int) -> Response:
         _row, sheet = character_for_viewer(viewer=request.user, character_id=pk)
         return Response(sheet)
 
-    @extend_schema(request=SheetSerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=SheetSerializer, responses={200: CharacterSheetSerializer})
+    @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def patch(self, request: Request, pk: int) -> Response:
         row, _sheet = character_for_viewer(viewer=request.user, character_id=pk)
         data = SheetSerializer(data=request.data)
@@ -101,7 +155,8 @@ class CharacterInfoView(APIView):
         valid = serializers.BooleanField(default=True)
         companion = serializers.CharField(required=False, default="", allow_blank=True)
 
-    @extend_schema(request=InputSerializer, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=InputSerializer, responses={200: CharacterSheetSerializer})
+    @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def put(self, request: Request, pk: int) -> Response:
         holder, _sheet = character_for_viewer(viewer=request.user, character_id=pk)
         data = self.InputSerializer(data=request.data)
@@ -131,6 +186,7 @@ class PromiseView(APIView):
             fields = ["id", "week", "promiser", "beneficiary", "service", "fulfilled"]
 
     @extend_schema(request=PromiseChangeSerializer, responses={200: OutputSerializer})
+    @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def patch(self, request: Request, pk: int) -> Response:
         promise = Promise.objects.filter(pk=pk).first()
         if promise is not None:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers
@@ -19,6 +21,7 @@ from rest_framework.views import APIView
 
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
+from campaign.lib.bounds import BIGINT_MAX
 from campaign.weekly.access import week_viewer
 from campaign.weekly.models import WeeklyMove
 from campaign.weekly.selectors import move_for_viewer, moves_visible_to
@@ -40,6 +43,45 @@ class MoveSerializer(serializers.ModelSerializer[WeeklyMove]):
 
     def get_character_key(self, move: WeeklyMove) -> str:
         return f"p{move.character_id}"
+
+
+MAX_KEYS = 16
+MAX_ITEMS = 50
+MAX_TEXT = 200
+
+
+def _scalar_ok(value: Any) -> bool:
+    if isinstance(value, bool) or value is None:
+        return True
+    if isinstance(value, int):
+        return abs(value) <= BIGINT_MAX
+    if isinstance(value, float):
+        return abs(value) <= BIGINT_MAX
+    return isinstance(value, str) and len(value) <= MAX_TEXT
+
+
+def _value_ok(value: Any, depth: int) -> bool:
+    if isinstance(value, dict):
+        return depth > 0 and len(value) <= MAX_KEYS and all(
+            isinstance(k, str) and len(k) <= 40 and _value_ok(v, depth - 1) for k, v in value.items()
+        )
+    if isinstance(value, list):
+        return depth > 0 and len(value) <= MAX_ITEMS and all(_value_ok(v, depth - 1) for v in value)
+    return _scalar_ok(value)
+
+
+class PayloadField(serializers.DictField):
+    """A move's details: the engine checks their meaning against the rules; this keeps their shape to what
+    any move has (at most 16 keys; texts, numbers, booleans, and lists or objects of them, two levels deep)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        value = super().to_internal_value(data)
+        if not _value_ok(value, depth=3):
+            raise serializers.ValidationError(
+                _("A move's details are at most %(k)d keys of texts (up to %(t)d characters), numbers, booleans, "
+                  "and lists or objects of them.") % {"k": MAX_KEYS, "t": MAX_TEXT}
+            )
+        return value
 
 
 FILTERS = [
@@ -66,7 +108,7 @@ class WeekMovesView(generics.ListAPIView[WeeklyMove]):
 
     class InputSerializer(serializers.Serializer):
         kind = serializers.ChoiceField(choices=move_kinds())
-        payload = serializers.DictField(required=False, default=dict)
+        payload = PayloadField(required=False, default=dict)
 
     def get_queryset(self) -> QuerySet[WeeklyMove]:
         _who, moves = moves_visible_to(
@@ -93,7 +135,7 @@ class WeekMovesView(generics.ListAPIView[WeeklyMove]):
 
 class MoveChangeSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=move_kinds(), required=False)
-    payload = serializers.DictField(required=False)
+    payload = PayloadField(required=False)
 
 
 class WeekMoveDetailView(APIView):
@@ -104,6 +146,7 @@ class WeekMoveDetailView(APIView):
         return Response(MoveSerializer(move_for_viewer(viewer=request.user, week_id=pk, move_id=move_id)).data)
 
     @extend_schema(request=MoveChangeSerializer, responses={200: MoveSerializer})
+    @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def patch(self, request: Request, pk: int, move_id: int) -> Response:
         data = MoveChangeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -112,6 +155,7 @@ class WeekMoveDetailView(APIView):
         return Response(MoveSerializer(move).data)
 
     @extend_schema(responses={204: None})
+    @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def delete(self, request: Request, pk: int, move_id: int) -> Response:
         who = week_viewer(viewer=request.user, week_id=pk)
         move_withdraw(week=who.week, actor=viewer(request), move_id=move_id)

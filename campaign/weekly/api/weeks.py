@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -125,6 +126,7 @@ class QueueView(APIView):
         moves = serializers.ListField(child=serializers.CharField())
 
     @extend_schema(request=InputSerializer, responses={200: OutputSerializer})
+    @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def put(self, request: Request, pk: int) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -4,6 +4,7 @@ author may know, refused with a 409 once the deadline has passed or the week is 
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.utils import timezone
@@ -144,3 +145,24 @@ def test_wm_abl_04_a_per_week_ability_is_fresh_for_validation_in_a_new_week(intr
     assert r.status_code == 201, r.data
     intrigue.bob.refresh_from_db()
     assert intrigue.bob.abilities[0]["used"] == 0
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {f"k{i}": 1 for i in range(17)},
+        {"target": "x" * 201},
+        {"targets": list(range(51))},
+        {"shift": {"a": {"b": {"c": 1}}}},
+        {"target": 10**30},
+    ],
+)
+def test_a_move_whose_details_have_no_moves_shape_is_a_400_and_stores_nothing(
+    intrigue: Intrigue, payload: dict[str, Any]
+) -> None:
+    response = intrigue.client(intrigue.world.bob).post(
+        f"/api/v1/weeks/{intrigue.week.pk}/moves/", {"kind": "spying", "payload": payload}, format="json"
+    )
+    assert response.status_code == 400, response.content
+    assert "payload" in response.json()["fields"]
+    assert not WeeklyMove.objects.filter(week=intrigue.week).exists()

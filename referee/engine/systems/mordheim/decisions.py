@@ -27,6 +27,7 @@ ANSWER_MISSING_QUESTION = "Every question of this decision needs an answer."
 ANSWER_WRONG_COUNT = "Pick exactly {pick} option(s) for {question}."
 ANSWER_NOT_AN_OPTION = "{value!r} is not one of the options for {question}."
 ANSWER_REPEATED = "Each option may be picked only once for {question}."
+ANSWER_WRONG_TYPE = "Answer {question} with an option's value or a list of them, not {kind}."
 
 
 class DecisionError(ValueError):
@@ -154,10 +155,8 @@ Answer = Mapping[str, tuple[str, ...]]
 
 def normalise_answer(request: DecisionRequest, answer: str | Sequence[str] | Mapping[str, Any]) -> Answer:
     """Check ``answer`` against the options. A bare value or list answers the only question."""
-    if isinstance(answer, str):
-        answer = {request.questions[0].name: [answer]}
-    elif not isinstance(answer, Mapping):
-        answer = {request.questions[0].name: list(answer)}
+    if not isinstance(answer, Mapping):
+        answer = {request.questions[0].name: answer}
     names = {q.name for q in request.questions}
     if set(answer) - names:
         raise DecisionError(ANSWER_UNKNOWN_QUESTION)
@@ -165,8 +164,7 @@ def normalise_answer(request: DecisionRequest, answer: str | Sequence[str] | Map
     for q in request.questions:
         if q.name not in answer:
             raise DecisionError(ANSWER_MISSING_QUESTION)
-        raw = answer[q.name]
-        values = (raw,) if isinstance(raw, str) else tuple(str(v) for v in raw)
+        values = _option_values(answer[q.name], q.name)
         if len(values) != q.pick:
             raise DecisionError(ANSWER_WRONG_COUNT.format(pick=q.pick, question=q.name))
         for v in values:
@@ -176,6 +174,23 @@ def normalise_answer(request: DecisionRequest, answer: str | Sequence[str] | Map
             raise DecisionError(ANSWER_REPEATED.format(question=q.name))
         out[q.name] = values
     return out
+
+
+def _option_value(raw: Any, question: str) -> str:
+    # Options are strings; a whole number (a phone sending an id as a number) stands for its digits.
+    if isinstance(raw, str):
+        return raw
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return str(raw)
+    kind = "null" if raw is None else type(raw).__name__
+    raise DecisionError(ANSWER_WRONG_TYPE.format(question=question, kind=kind))
+
+
+def _option_values(raw: Any, question: str) -> tuple[str, ...]:
+    """One value or a list of values, each a string (or a whole number); anything else is refused."""
+    if isinstance(raw, list | tuple):
+        return tuple(_option_value(v, question) for v in raw)
+    return (_option_value(raw, question),)
 
 
 @dataclass(frozen=True)
