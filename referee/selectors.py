@@ -58,7 +58,8 @@ def rolls_visible_to(*, viewer: Any, member_of: Any, gm_of: Any, staff_of: Any) 
         | Q(visibility=Visibility.PUBLIC)
         | Q(visibility=Visibility.SELF, roller=viewer)
     )
-    return LedgerEntry.objects.filter(legacy_ok, stream__in=streams.values("pk")).select_related("stream", "roller", "week")
+    visible = LedgerEntry.objects.filter(legacy_ok, stream__in=streams.values("pk"))
+    return visible.select_related("stream", "roller", "week")
 
 
 def user_stream_of(*, user: Any) -> RollStream | None:
