@@ -56,7 +56,7 @@ def redact(state: TableState, viewer: str) -> TableState:
     private = out.data.get("private")
     if isinstance(private, dict):
         out.data["private"] = {seat: mine for seat, mine in private.items() if seat == viewer}
-    for key, decision in list(out.decisions.items()):
+    for _key, decision in list(out.decisions.items()):
         if decision.player != viewer:
             decision.context = {}
             decision.options = []

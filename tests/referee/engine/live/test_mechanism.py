@@ -43,12 +43,12 @@ def hand(state, seat: str) -> list[str]:
 
 
 def test_it_shows_a_hand_to_its_owner_and_only_its_count_to_others() -> None:
-    toy, state, _, _ = table()
+    _toy, state, _, _ = table()
     mine = {z["key"]: z for z in board(state, "s1")["zones"]}
     theirs = {z["key"]: z for z in board(state, "s2")["zones"]}
     assert [c["card"] for c in mine["hand:s1"]["cards"]] == sorted(
         [state.cards[c].card for c in hand(state, "s1")],
-        key=lambda s: [c["handle"] for c in mine["hand:s1"]["cards"] if c.get("card") == s][0],
+        key=lambda s: next(c["handle"] for c in mine["hand:s1"]["cards"] if c.get("card") == s),
     )
     assert "cards" not in theirs["hand:s1"] and theirs["hand:s1"]["count"] == 2
     assert "cards" not in mine["library:s1"] and mine["library:s1"]["count"] == 3
@@ -168,7 +168,7 @@ def test_the_audit_passes_an_honest_trail_and_catches_an_altered_deal() -> None:
 
 
 def test_the_audit_catches_a_shuffle_that_is_not_the_ledger_s() -> None:
-    toy, state, roller, groups = table()
+    _toy, _state, _roller, groups = table()
     setup = groups[0][2]
     trail = [TrailEvent(i, 0, e.code, e.data) for i, e in enumerate(setup.events)]
     other = table(b"other")[3][0][2].rolls
