@@ -194,6 +194,8 @@ class TableState:
     outcome: dict[str, Any] | None = None
     next_card: int = 1
     data: dict[str, Any] = field(default_factory=dict)
+    #: The table's pinned rules (its system's typed pack): never stored, set by whoever loads the state.
+    rules: Any = field(default=None, compare=False, repr=False)
 
     @property
     def players(self) -> list[str]:
@@ -233,4 +235,6 @@ class TableState:
         )
 
     def copy(self) -> TableState:
-        return TableState.from_dict(self.to_dict())
+        out = TableState.from_dict(self.to_dict())
+        out.rules = self.rules
+        return out

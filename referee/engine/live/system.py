@@ -99,7 +99,7 @@ class LiveSystem(Protocol):
 
     def settings_from_dict(self, raw: Mapping[str, Any]) -> Any: ...
 
-    def seat_check(self, settings: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+    def seat_check(self, settings: Any, options: Mapping[str, Any], rules: Any = None) -> dict[str, Any]:
         """A seat's own options when joining (a deck list), checked; raises CommandError."""
         ...
 

@@ -66,13 +66,30 @@ def redact(state: TableState, viewer: str) -> TableState:
     return out
 
 
+def handles_in(state: TableState, viewer: str, value: Any) -> Any:
+    """``value`` with every card id in it (as a value or a key) replaced by ``viewer``'s handle for that card.
+
+    Internal card ids never leave the engine: they would let a viewer follow a card through a
+    hidden place, which is what drawing handles anew prevents.
+    """
+    if isinstance(value, str):
+        card = state.cards.get(value)
+        return handle(state.key, viewer, card.id, card.epoch) if card is not None else value
+    if isinstance(value, dict):
+        return {handles_in(state, viewer, k): handles_in(state, viewer, v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [handles_in(state, viewer, v) for v in value]
+    return value
+
+
 def card_view(state: TableState, card: Card, viewer: str) -> dict[str, Any]:
     out: dict[str, Any] = {"handle": handle(state.key, viewer, card.id, card.epoch), "face_up": card.face_up}
     if knows_card(state, card, viewer) and card.card:
         out["card"] = card.card
-        out["data"] = dict(card.data)
+        data = dict(card.data)
     else:
-        out["data"] = {k: v for k, v in card.data.items() if not k.startswith(HIDDEN_PREFIX)}
+        data = {k: v for k, v in card.data.items() if not k.startswith(HIDDEN_PREFIX)}
+    out["data"] = handles_in(state, viewer, data)
     return out
 
 
@@ -88,7 +105,7 @@ def board(state: TableState, viewer: str) -> dict[str, Any]:
             cards = [card_view(state, state.cards[c], viewer) for c in zone.cards]
             entry["cards"] = cards if zone.policy == PUBLIC else sorted(cards, key=lambda c: c["handle"])
         zones.append(entry)
-    decisions = [d.to_dict() for d in state.decisions.values() if d.player == viewer]
+    decisions = [handles_in(state, viewer, d.to_dict()) for d in state.decisions.values() if d.player == viewer]
     chains = [
         {"key": c.key, "owner": c.owner, "notation": c.notation, "status": c.status,
          **({"rolls": c.rolls, "chosen": c.chosen} if c.owner == viewer or c.status == "announced" else {})}
@@ -124,4 +141,4 @@ def resolve_handle(state: TableState, viewer: str, value: str) -> str | None:
     return None
 
 
-__all__ = ["NOBODY", "board", "card_view", "knows_card", "redact", "resolve_handle"]
+__all__ = ["NOBODY", "board", "card_view", "handles_in", "knows_card", "redact", "resolve_handle"]

@@ -36,7 +36,7 @@ class Toy:
     def settings_from_dict(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return dict(raw)
 
-    def seat_check(self, settings: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+    def seat_check(self, settings: Any, options: Mapping[str, Any], rules: Any = None) -> dict[str, Any]:
         return dict(options)
 
     def new_state(self, *, seats, key, settings, options) -> TableState:
