@@ -191,6 +191,8 @@ SPECTACULAR_SETTINGS = {
         "BattleReportStatusEnum": "roster.models.BattleReport.Status",
         "WarbandStatusEnum": "roster.models.Warband.Status",
         "WarriorStatusEnum": "roster.models.Warrior.Status",
+        "TableStatusEnum": "referee.table_models.TableSession.Status",
+        "TableSeatRoleEnum": "referee.table_models.TableSeat.Role",
     },
 }
 

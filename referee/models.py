@@ -38,6 +38,7 @@ class Visibility(models.TextChoices):
     GM = "gm", _("GM only")
     BLIND = "blind", _("Blind (the GM sees it, the roller does not)")
     SELF = "self", _("Self (the roller and the GM)")
+    SEALED = "sealed", _("Sealed (nobody, GM included, until the stream is revealed)")
 
 
 class RollStream(models.Model):
@@ -185,3 +186,19 @@ class LedgerEntry(models.Model):
             "manual": self.manual,
             "created_at": self.created_at.isoformat(),
         }
+
+
+# Live table sessions live in their own module; imported here so Django registers them.
+from referee.table_models import TableCommand, TableEvent, TableSeat, TableSession  # noqa: E402
+
+__all__ = [
+    "LedgerEntry",
+    "RollStream",
+    "RulesPack",
+    "SeedContribution",
+    "TableCommand",
+    "TableEvent",
+    "TableSeat",
+    "TableSession",
+    "Visibility",
+]
