@@ -60,7 +60,7 @@ def detail_of(*, session: TableSession, viewer: Any) -> dict[str, Any]:
     revealed = stream.revealed_at is not None
     return {
         "id": session.pk, "campaign": session.campaign_id, "system": session.system, "status": session.status,
-        "settings": session.settings, "rules_pack": session.rules_pack.slug if session.rules_pack_id else None,
+        "settings": session.settings, "rules_pack": session.rules_pack.slug if session.rules_pack is not None else None,
         "created_at": session.created_at, "started_at": session.started_at, "closed_at": session.closed_at,
         "seats": [
             {"key": s.key, "username": s.user.get_username(), "role": s.role, "side": s.side,

@@ -14,7 +14,6 @@ from referee.engine.rolls import roll_from_dict
 from referee.served_packs import pinned_pack
 from referee.table_models import TableCommand, TableSession
 
-
 #: Commands that record something about the log (undo, amend, close) and are never replayed.
 MARKERS = ("undo", "amend", "close")
 
@@ -31,7 +30,8 @@ def live_system(slug: str) -> LiveSystem:
 
 
 def rules_of(session: TableSession) -> Any:
-    return pinned_pack(session.rules_pack) if session.rules_pack_id else None
+    row = session.rules_pack
+    return pinned_pack(row) if row is not None else None
 
 
 def state_of(session: TableSession) -> TableState:
@@ -55,7 +55,7 @@ def groups_of(session: TableSession, *, amended: dict[int, dict[str, Any]] | Non
         if command.pk == without:
             continue
         payload = (amended or {}).get(command.pk, command.payload)
-        seat = command.seat.key if command.seat_id else ""
+        seat = command.seat.key if command.seat is not None else ""
         groups.append(Group(Command(command.kind, seat, payload), [roll_from_dict(r) for r in command.rolls]))
     return groups
 

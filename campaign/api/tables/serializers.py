@@ -13,7 +13,7 @@ from referee.table_models import TableSeat, TableSession
 class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField()
     detail = serializers.CharField()
-    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))  # type: ignore[assignment]
 
 
 STATUS_TEXT = {400: _("Refused by the rules or bad input"), 401: _("Not logged in"),
@@ -58,7 +58,7 @@ class TableZoneCardSerializer(serializers.Serializer):
     handle = serializers.CharField(help_text=_("Your own name for this card; drawn anew when it is hidden."))
     face_up = serializers.BooleanField()
     card = serializers.CharField(required=False, help_text=_("Its identity, only if you know it."))
-    data = serializers.DictField()
+    data = serializers.DictField()  # type: ignore[assignment]
 
 
 class TableZoneSerializer(serializers.Serializer):
@@ -88,7 +88,7 @@ class TableDecisionSerializer(serializers.Serializer):
     kind = serializers.CharField()
     options = serializers.ListField(child=serializers.JSONField())
     rule = serializers.CharField(allow_blank=True)
-    context = serializers.DictField()
+    context = serializers.DictField()  # type: ignore[assignment]
 
 
 class TableGameSerializer(serializers.Serializer):
@@ -116,7 +116,7 @@ class TableEventSerializer(serializers.Serializer):
     n = serializers.IntegerField(help_text=_("Its number among the events your seat is shown."))
     code = serializers.CharField()
     rule = serializers.CharField(allow_blank=True)
-    data = serializers.DictField()
+    data = serializers.DictField()  # type: ignore[assignment]
     compensates = serializers.BooleanField(help_text=_("An undo or amend: fetch the view again."))
 
 
@@ -128,7 +128,7 @@ class TableEventsSerializer(serializers.Serializer):
 
 class TableFieldSpecSerializer(serializers.Serializer):
     type = serializers.CharField()
-    required = serializers.BooleanField()
+    required = serializers.BooleanField()  # type: ignore[assignment]
     choices = serializers.ListField(child=serializers.JSONField())
     minimum = serializers.IntegerField(allow_null=True)
     maximum = serializers.IntegerField(allow_null=True)
@@ -137,14 +137,14 @@ class TableFieldSpecSerializer(serializers.Serializer):
 class TableAllowedCommandSerializer(serializers.Serializer):
     kind = serializers.CharField()
     rules = serializers.ListField(child=serializers.CharField())
-    fields = serializers.DictField(child=TableFieldSpecSerializer())
+    fields = serializers.DictField(child=TableFieldSpecSerializer())  # type: ignore[assignment]
     options = serializers.DictField()
 
 
 class TableRollSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     notation = serializers.CharField()
-    label = serializers.CharField(allow_blank=True)
+    label = serializers.CharField(allow_blank=True)  # type: ignore[assignment]
     rule_id = serializers.CharField(allow_blank=True)
     faces = serializers.ListField(child=serializers.IntegerField())
     kept = serializers.ListField(child=serializers.IntegerField())

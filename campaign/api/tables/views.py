@@ -61,7 +61,8 @@ class TableListCreateView(APIView):
         system = serializers.CharField(max_length=40)
         settings = serializers.DictField(required=False, default=dict)
         role = serializers.ChoiceField(choices=TableSeat.Role.choices, default=TableSeat.Role.PLAYER)
-        options = serializers.DictField(required=False, default=dict, help_text=_("A deck list, where the app holds decks."))
+        options = serializers.DictField(required=False, default=dict,
+                                        help_text=_("A deck list, where the app holds decks."))
         contribution = serializers.CharField(max_length=64, required=False, default="", allow_blank=True)
 
     @extend_schema(parameters=[OpenApiParameter("campaign", int), OpenApiParameter("system", str),
@@ -153,10 +154,7 @@ class TableViewView(APIView):
         session, seat = _seat(request, pk)
         body = TableViewSerializer(sel.view_of(session=session, seat=seat)).data
         etag = sel.etag_of(session=session, seat=seat, body=body)
-        if request.headers.get("If-None-Match") == etag:
-            response = Response(status=304)
-        else:
-            response = Response(body)
+        response = Response(status=304) if request.headers.get("If-None-Match") == etag else Response(body)
         response["ETag"] = etag
         response["Cache-Control"] = "private, no-cache"
         return response
@@ -202,7 +200,8 @@ def _send(request: Request, pk: int, kind: str, payload: dict[str, Any], expecte
 class TableCommandSendView(APIView):
     """Send a command of ``kind`` for your seat; answers with your new view."""
 
-    @extend_schema(request=CommandInputSerializer, responses={200: TableViewSerializer, **errors(400, 401, 403, 404, 409)})
+    @extend_schema(request=CommandInputSerializer,
+                   responses={200: TableViewSerializer, **errors(400, 401, 403, 404, 409)})
     @idempotent
     def post(self, request: Request, pk: int, kind: str) -> Response:
         data = CommandInputSerializer(data=request.data)

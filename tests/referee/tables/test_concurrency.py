@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -31,13 +32,14 @@ def test_two_phones_sending_at_once_are_applied_one_after_the_other(world: World
     svc.table_join(session=session, user=world.carol)
     svc.table_start(session=session, user=world.bob, first="s1")
     svc.table_command(session=session, user=world.bob, kind="report_draw", payload={"hand_count": 7})
-    calls = [functools.partial(send, session, world.bob, "meditate", {}) for _ in range(3)]
+    calls: list[Callable[[], Any]] = [functools.partial(send, session, world.bob, "meditate", {}) for _ in range(3)]
     calls += [functools.partial(send, session, world.carol, "report_library_empty", {}) for _ in range(2)]
     results = run_together(calls)
     errors = [r for r in results if isinstance(r, Exception)]
     assert all(isinstance(e, DomainError) for e in errors), errors
     session.refresh_from_db()
     state = session.snapshot
+    assert state is not None
     assert state["counters"]["fate:s1"]["value"] == 8  # three meditations, each applied once
     events = list(TableEvent.objects.filter(session=session).order_by("seq"))
     assert [e.seq for e in events] == list(range(1, len(events) + 1))

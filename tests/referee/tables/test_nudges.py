@@ -3,8 +3,12 @@ else; a user without a seat is refused at the handshake (LIVE-TABLES §5, §8)."
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
 import pytest
-from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 from knox.models import AuthToken
 
@@ -15,7 +19,13 @@ from tests.support.world import World
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def socket(user, table: int) -> WebsocketCommunicator:
+def run_async(scenario: Callable[[], Awaitable[Any]]) -> Any:
+    """Run on a thread of its own: a browser test may have left this thread's event loop set."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(scenario())).result(timeout=60)  # type: ignore[arg-type]
+
+
+def socket(user: Any, table: int) -> WebsocketCommunicator:
     _, token = AuthToken.objects.create(user=user)
     return WebsocketCommunicator(application, f"/ws/tables/{table}/",
                                  headers=[(b"authorization", f"Token {token}".encode()), (b"host", b"localhost"),
@@ -39,7 +49,7 @@ def test_a_seat_is_nudged_with_only_the_table_and_its_seq(world: World) -> None:
         await carol.disconnect()
         return connected, message, quiet
 
-    connected, message, quiet = async_to_sync(scenario)()
+    connected, message, quiet = run_async(scenario)
     seat = session.seats.get(user=world.carol)
     assert connected and message == {"table": session.pk, "seq": seat.view_seq} and quiet
 
@@ -53,5 +63,5 @@ def test_a_user_without_a_seat_is_refused(world: World) -> None:
         connected, code = await oscar.connect()
         return connected, code
 
-    connected, code = async_to_sync(scenario)()
+    connected, code = run_async(scenario)
     assert not connected and code == 4403

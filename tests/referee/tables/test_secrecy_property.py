@@ -27,14 +27,15 @@ def seen_by(g: Game, viewer: str = VIEWER) -> str:
     events = [render(e.to_dict(), key=g.state.key, viewer=viewer) for e in g.events
               if "*" in e.audience or viewer in e.audience]
     probes: list[Any] = []
-    hidden = [c for c in g.state.zones["cover:s1"].cards]
-    for kind, payload in [
+    hidden = list(g.state.zones["cover:s1"].cards)
+    calls: list[tuple[str, dict[str, Any]]] = [
         ("leave_cover", {"warrior": g.h(hidden[0], viewer)} if hidden else {"warrior": "x"}),
         ("attack", {"attacker": "x", "defender": g.h(hidden[0], viewer) if hidden else "x", "tactic": "fight"}),
         ("meditate", {}),
         ("deploy", {"slug": "line_trooper"}),
         ("answer", {"decision": "d1", "vp": 1}),
-    ]:
+    ]
+    for kind, payload in calls:
         try:
             g.send(viewer, kind, **payload)
             probes.append("accepted")

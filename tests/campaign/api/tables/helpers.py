@@ -46,12 +46,12 @@ class Phones:
         return response.json()
 
     def send(self, who: str, kind: str, key: str | None = None, status: int = 200, **payload: Any) -> dict:
-        headers = {"HTTP_IDEMPOTENCY_KEY": key or f"k{next(_keys)}"}
         expected = payload.pop("expected_seq", None)
         body: dict[str, Any] = {"payload": payload}
         if expected is not None:
             body["expected_seq"] = expected
-        response = self[who].post(self.url(f"commands/{kind}/"), body, format="json", **headers)
+        response = self[who].post(self.url(f"commands/{kind}/"), body, format="json",
+                                  HTTP_IDEMPOTENCY_KEY=key or f"k{next(_keys)}")
         assert response.status_code == status, response.json()
         return response.json()
 

@@ -79,7 +79,7 @@ def test_another_campaign_s_user_gets_what_a_missing_table_gets(world: World) ->
             assert (status, body) == (200, "[]")
             continue
         phones.table = 999_999
-        missing = dict((n, (s, b)) for n, s, b in everything_raw(phones, "oscar"))
+        missing = {n: (s, b) for n, s, b in everything_raw(phones, "oscar")}
         phones.table = table_id
         assert (status, body) == missing[name], name
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -11,6 +12,7 @@ from referee.engine.live import (
     Command,
     CommandError,
     Group,
+    TableState,
     TrailEvent,
     allowed,
     audit_trail,
@@ -29,7 +31,7 @@ SEATS = {"s1": "player", "s2": "player", "s3": "observer"}
 DECKS = {"s1": {"deck": ["a1", "a2", "a3", "a4", "a5"]}, "s2": {"deck": ["b1", "b2", "b3", "b4"]}}
 
 
-def table(seed: bytes = b"seed") -> tuple[Toy, object, SeededRoller, list]:
+def table(seed: bytes = b"seed") -> tuple[Toy, TableState, SeededRoller, list[Any]]:
     toy = Toy()
     state = toy.new_state(seats=SEATS, key=KEY, settings={}, options=DECKS)
     initial = state.copy()
@@ -158,12 +160,12 @@ def test_the_audit_passes_an_honest_trail_and_catches_an_altered_deal() -> None:
     trail = [TrailEvent(i, 0, e.code, e.data) for i, e in enumerate(setup.events)]
     trail += [TrailEvent(100 + i, 1, e.code, e.data) for i, e in enumerate(applied.events)]
     rolls = {0: setup.rolls, 1: applied.rolls}
-    report = audit_trail(trail, rolls.get)
+    report = audit_trail(trail, lambda g: rolls.get(g, []))
     assert report.ok and report.shuffles == 2 and report.moves == 5
     drawn = next(t for t in trail if t.code == "card.moved" and t.group == 1)
     forged = {**drawn.data, "card": state.zones["library:s1"].cards[0]}
     altered = [TrailEvent(t.seq, t.group, t.code, forged) if t is drawn else t for t in trail]
-    bad = audit_trail(altered, rolls.get)
+    bad = audit_trail(altered, lambda g: rolls.get(g, []))
     assert not bad.ok and "was not at place 1" in bad.problems[0].message
 
 

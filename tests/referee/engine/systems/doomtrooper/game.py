@@ -73,6 +73,11 @@ class Game:
     def vp(self, seat: str) -> int:
         return self.state.counters[f"vp:{seat}"].value
 
+    @property
+    def outcome(self) -> dict[str, Any]:
+        assert self.state.outcome is not None, "the game has not ended"
+        return self.state.outcome
+
     def me(self, seat: str) -> dict[str, Any]:
         return self.state.data["players"][seat]
 

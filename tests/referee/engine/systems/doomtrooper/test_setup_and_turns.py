@@ -156,13 +156,13 @@ def test_dt_end_01_both_libraries_empty_end_the_game_at_once() -> None:
     g.send("s1", "report_library_empty")
     assert g.state.status == "playing"
     g.send("s2", "report_library_empty")
-    assert g.state.status == "ended" and g.state.outcome["rule"] == "DT-END-01"
-    assert g.state.outcome["draw"] is True  # equal VP
+    assert g.state.status == "ended" and g.outcome["rule"] == "DT-END-01"
+    assert g.outcome["draw"] is True  # equal VP
 
 
 def test_dt_end_01_in_app_held_mode_checked_whenever_a_card_leaves_a_library() -> None:
     g = Game(mode="app_held", decks={"s1": deck(7), "s2": deck(7)})
-    assert g.state.status == "ended" and g.state.outcome["rule"] == "DT-END-01"
+    assert g.state.status == "ended" and g.outcome["rule"] == "DT-END-01"
 
 
 def test_dt_end_02_no_warrior_for_two_own_turns_with_an_empty_library_loses() -> None:
@@ -189,7 +189,7 @@ def test_dt_end_02_no_warrior_for_two_own_turns_with_an_empty_library_loses() ->
     g.send("s1", "end_actions")
     g.send("s1", "end_turn")
     assert g.state.status == "ended"
-    assert (g.state.outcome["winner"], g.state.outcome["rule"]) == ("s2", "DT-END-02")
+    assert (g.outcome["winner"], g.outcome["rule"]) == ("s2", "DT-END-02")
 
 
 def test_dt_end_02_by_default_a_player_with_cards_in_the_library_never_loses_this_way() -> None:
@@ -201,7 +201,7 @@ def test_dt_end_02_by_default_a_player_with_cards_in_the_library_never_loses_thi
     strict.me("s1")["warriorless"] = {"started": 0}  # as if s1's last warrior had just left
     for _ in range(5):
         strict.pass_turn()
-    assert strict.state.outcome["winner"] == "s2"
+    assert strict.outcome["winner"] == "s2"
 
 
 def test_dt_end_03_a_player_with_warriors_goes_on_with_an_empty_library() -> None:
@@ -225,7 +225,7 @@ def test_dt_end_04_reaching_the_vp_target_wins_at_once() -> None:
     assert g.state.status == "playing"  # the split is not in yet
     g.send("s1", "answer", decision=next(iter(g.state.decisions)), vp=2)
     assert g.state.status == "ended"
-    assert (g.state.outcome["winner"], g.state.outcome["rule"]) == ("s1", "DT-END-04")
+    assert (g.outcome["winner"], g.outcome["rule"]) == ("s1", "DT-END-04")
 
 
 def test_dt_end_04_two_players_reaching_it_in_one_scoring_with_equal_vp_draw() -> None:
@@ -242,7 +242,7 @@ def test_dt_end_04_two_players_reaching_it_in_one_scoring_with_equal_vp_draw() -
     g.send("s1", "answer", decision=splits["s1"], vp=3)
     assert g.state.status == "playing"  # GAP-18: the whole scoring first
     g.send("s2", "answer", decision=splits["s2"], vp=3)
-    assert g.state.outcome["rule"] == "DT-END-04" and g.state.outcome["draw"] is True
+    assert g.outcome["rule"] == "DT-END-04" and g.outcome["draw"] is True
 
 
 def test_dt_end_04_a_target_of_zero_turns_it_off() -> None:
