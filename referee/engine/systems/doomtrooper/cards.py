@@ -83,7 +83,8 @@ def _choice(entry: str, raw: Mapping[str, Any], key: str, allowed: tuple[str, ..
 def _int(entry: str, raw: Mapping[str, Any], key: str, minimum: int | None = None) -> int:
     value = raw.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or (minimum is not None and value < minimum):
-        raise PackError(FILE, entry, f"{key} must be a whole number" + (f" of at least {minimum}" if minimum else ""))
+        raise PackError(FILE, entry, f"{key} must be a whole number"
+                        + (f" of at least {minimum}" if minimum is not None else ""))
     return value
 
 

@@ -153,3 +153,28 @@ def test_dt_set_06_an_app_held_table_shuffles_deals_and_the_close_audit_verifies
     assert audit["ok"] is True and audit["shuffles"] == 2 and audit["moves"] >= 14, audit
     rolls = phones["carol"].get(phones.url("rolls/")).json()
     assert [r["rule_id"] for r in rolls if r["notation"].startswith("shuffle(")] == ["DT-SET-01", "DT-SET-01"]
+
+
+def test_dt_pts_02_through_the_api_the_scorer_answers_the_split_decision(world: World) -> None:
+    phones = Phones(world).started(starting_fate=30)
+    phones.send("bob", "deploy", slug="heavy_trooper")
+    phones.send("bob", "end_actions")
+    phones.send("bob", "end_turn")
+    phones.send("carol", "report_draw", hand_count=7)
+    phones.send("carol", "deploy", slug="tribal_scout")
+    phones.send("carol", "end_actions")
+    phones.send("carol", "end_turn")
+    phones.send("bob", "report_draw", hand_count=7)
+    scout = phones.handles("bob", "station:s2")[0]["handle"]
+    heavy = phones.handles("bob", "squad:s1")[0]["handle"]
+    phones.send("bob", "play_effect", slug="sabotage", target=scout)
+    phones.send("bob", "attack", attacker=heavy, defender=scout, tactic="shoot")
+    phones.send("bob", "pass")
+    phones.send("carol", "pass")
+    assert phones["carol"].get(phones.url("decisions/")).json() == []
+    decisions = phones["bob"].get(phones.url("decisions/")).json()
+    assert [(d["kind"], d["context"]["points"]) for d in decisions] == [("points_split", 2)]
+    url = phones.url(f"decisions/{decisions[0]['key']}/answer/")
+    assert phones["bob"].post(url, {"vp": 3}, format="json").json()["code"] == "bad_split"
+    view = phones["bob"].post(url, {"vp": 1}, format="json").json()
+    assert view["game"]["doomtrooper"]["players"]["s1"]["vp"] == 1
