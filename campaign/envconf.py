@@ -107,6 +107,17 @@ def env_cache(name: str, *, environ_: Mapping[str, str] | None = None) -> dict[s
     return dict(environ.Env.cache_url_config(value))
 
 
+def env_channel_layer(name: str, *, environ_: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """``CHANNEL_LAYER_URL`` as a Channels layer: Redis when given, in-memory (one process) when unset."""
+    value = _raw(name, environ_)
+    if not value:
+        return {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    scheme = value.split("://", 1)[0].lower() if "://" in value else ""
+    if scheme not in {"redis", "rediss"}:
+        raise ImproperlyConfigured(f"{name} must be a redis://host:port/db URL (got scheme {scheme!r}).")
+    return {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [value]}}
+
+
 THROTTLE_CACHE_TABLE = "muster_throttle_cache"  # created by campaign/lib/migrations/0002_throttle_cache_table.py
 
 

@@ -16,6 +16,7 @@ from campaign.envconf import (
     env_bool,
     env_broker,
     env_cache,
+    env_channel_layer,
     env_database,
     env_int,
     env_list,
@@ -77,6 +78,9 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "campaign.urls"
 WSGI_APPLICATION = "campaign.wsgi.application"
+ASGI_APPLICATION = "campaign.asgi.application"  # live-table nudges over WebSockets (daphne)
+# Redis in production (every daphne process shares it); in-memory on the embedded default.
+CHANNEL_LAYERS = {"default": env_channel_layer("CHANNEL_LAYER_URL")}
 
 TEMPLATES = [
     {
@@ -195,6 +199,8 @@ SPECTACULAR_SETTINGS = {
         "BattleReportStatusEnum": "roster.models.BattleReport.Status",
         "WarbandStatusEnum": "roster.models.Warband.Status",
         "WarriorStatusEnum": "roster.models.Warrior.Status",
+        "TableStatusEnum": "referee.table_models.TableSession.Status",
+        "TableSeatRoleEnum": "referee.table_models.TableSeat.Role",
     },
 }
 

@@ -38,6 +38,7 @@ class Visibility(models.TextChoices):
     GM = "gm", _("GM only")
     BLIND = "blind", _("Blind (the GM sees it, the roller does not)")
     SELF = "self", _("Self (the roller and the GM)")
+    SEALED = "sealed", _("Sealed (nobody, GM included, until the stream is revealed)")
 
 
 class Audience(models.TextChoices):
@@ -48,13 +49,15 @@ class Audience(models.TextChoices):
     SELF = "self", _("One member (the stream's viewer) and the GM")
     PARTY = "party", _("The stream's viewers, the organiser and the GM")
     USER = "user", _("One user's own stream, outside campaigns")
+    TABLE = "table", _("A live table's stream: its rolls sealed until the table closes")
 
 
 HIDDEN_AUDIENCES = (Audience.GM, Audience.SELF, Audience.PARTY)
 
 
 class RollStream(models.Model):
-    """A seeded stream of rolls: one of a campaign week's, or one user's own for rolls outside campaigns.
+    """A seeded stream of rolls: one of a campaign week's, one user's own for rolls outside campaigns, or a live
+    table's (``referee.services.table_streams``).
 
     A week has a public stream (every member sees its rolls and, once the week
     closes, its seed), a GM stream (GM-only and blind rolls, secret moves), and a
@@ -109,8 +112,10 @@ class RollStream(models.Model):
             models.UniqueConstraint(fields=["week"], condition=Q(audience=Audience.GM), name="one_gm_stream_per_week"),
             models.CheckConstraint(
                 condition=Q(audience=Audience.USER, user__isnull=False, week__isnull=True)
-                | ~Q(audience=Audience.USER) & Q(user__isnull=True, week__isnull=False, campaign__isnull=False),
-                name="a_stream_is_a_weeks_or_a_users",
+                | Q(audience=Audience.TABLE, user__isnull=True, week__isnull=True, campaign__isnull=True)
+                | ~Q(audience__in=[Audience.USER, Audience.TABLE])
+                & Q(user__isnull=True, week__isnull=False, campaign__isnull=False),
+                name="a_stream_is_a_weeks_a_users_or_a_tables",
             ),
         ]
 
@@ -221,3 +226,19 @@ class LedgerEntry(models.Model):
             "manual": self.manual,
             "created_at": self.created_at.isoformat(),
         }
+
+
+# Live table sessions live in their own module; imported here so Django registers them.
+from referee.table_models import TableCommand, TableEvent, TableSeat, TableSession  # noqa: E402
+
+__all__ = [
+    "LedgerEntry",
+    "RollStream",
+    "RulesPack",
+    "SeedContribution",
+    "TableCommand",
+    "TableEvent",
+    "TableSeat",
+    "TableSession",
+    "Visibility",
+]

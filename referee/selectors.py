@@ -80,6 +80,8 @@ def face_counts(entries: Iterable[LedgerEntry]) -> list[dict[str, Any]]:
     """How often each face of each die size came up in ``entries``, with a chi-square test against fair dice."""
     counts: dict[int, Counter[int]] = defaultdict(Counter)
     for entry in entries:
+        if entry.notation.lower().startswith("shuffle("):
+            continue  # a deck shuffle's draws are dice of every size from N down to 2: not face statistics
         try:
             sides = face_sides(entry.notation, entry.faces)
         except DiceError:

@@ -86,3 +86,9 @@ def verify_ledger(*, campaign_id: int | None = None) -> tuple[Report, list[Probl
         report.streams += 1
         problems.extend(_check_stream(stream, report))
     return report, problems
+
+
+def verify_stream(*, stream: RollStream) -> tuple[Report, list[Problem]]:
+    """Check one stream (a table's, at its close audit)."""
+    report = Report(streams=1)
+    return report, list(_check_stream(stream, report))

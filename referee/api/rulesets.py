@@ -102,7 +102,7 @@ class RulesetDetailView(APIView):
         return cached(request, Response(data), pack.checksum[:16])
 
 
-class TableSerializer(serializers.Serializer):
+class RulesTableSerializer(serializers.Serializer):
     """The whole table (``data``, and for a rolled table its ``dice`` and ``valid_values``), or with ``?roll=N``
     the ``entry`` that roll gives."""
 
@@ -126,7 +126,7 @@ class TableView(APIView):
             VERSION_PARAM,
             OpenApiParameter("roll", int, description="A roll of the table's dice, e.g. 35 on a D66 table."),
         ],
-        responses={200: TableSerializer, 304: NOT_MODIFIED},
+        responses={200: RulesTableSerializer, 304: NOT_MODIFIED},
     )
     def get(self, request: Request, slug: str, table: str) -> Response:
         pack = pack_or_404(slug, request.query_params.get("version"))

@@ -16,9 +16,13 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from referee.engine.live.system import LiveSystem
 from referee.engine.packfiles import PackParser
 from referee.engine.sealed import SealedSystem
 from referee.engine.system_settings import NoSettings, read_settings
+from referee.engine.systems.doomtrooper.cards import parse_doomtrooper_pack
+from referee.engine.systems.doomtrooper.settings import DoomtrooperSettings
+from referee.engine.systems.doomtrooper.system import SYSTEM as DOOMTROOPER_LIVE
 from referee.engine.systems.mordheim.state import MordheimSettings
 from referee.engine.systems.mordheim.tables.pack_parser import parse_mordheim_pack
 from referee.engine.systems.weekly_moves.catalog import parse_pack as parse_weekly_moves_pack
@@ -33,7 +37,7 @@ class GameSystem:
     ``settings``: the class of its per-campaign settings (:class:`NoSettings` when it has
     none). ``pack_parser``: turns its rules pack into typed data. ``sealed``: how it is
     played in secret weekly moves. ``live``: how it is played at a live table (the
-    live-table mechanism, ``referee/engine/live/``, will give this its type).
+    live-table mechanism, ``referee/engine/live/``).
     """
 
     slug: str
@@ -41,7 +45,7 @@ class GameSystem:
     settings: type[Any] = NoSettings  # to_dict() and the classmethod from_dict(raw), see system_settings
     pack_parser: PackParser | None = None
     sealed: SealedSystem | None = None
-    live: object | None = None
+    live: LiveSystem | None = None
 
     def read_settings(self, raw: Mapping[str, Any] | None) -> Any:
         """``raw`` read by this system's settings class; :class:`SettingsInvalid` names the bad field."""
@@ -74,6 +78,13 @@ _ALL = (
         settings=WeeklyMovesSettings,
         pack_parser=parse_weekly_moves_pack,
         sealed=WEEKLY_MOVES_SEALED,
+    ),
+    GameSystem(
+        slug="doomtrooper",
+        names={"en": "Doomtrooper", "ru": "Doomtrooper", "cs": "Doomtrooper"},
+        settings=DoomtrooperSettings,
+        pack_parser=parse_doomtrooper_pack,
+        live=DOOMTROOPER_LIVE,
     ),
 )
 

@@ -63,3 +63,18 @@ def test_it_plays_the_first_demo_battle_through_the_real_services_once(
     aftermath = Aftermath.objects.get(battle=battle)
     assert queued, "confirming the demo battle queues its aftermath after commit"
     assert aftermath_run(aftermath_id=aftermath.pk).status == "applied"  # type: ignore[union-attr]
+
+
+@pytest.mark.django_db
+def test_it_sets_up_a_doomtrooper_table_in_progress_once() -> None:
+    from referee.table_models import TableSession
+    from referee.tables.selectors import view_of
+
+    call_command("load_demo")
+    call_command("load_demo")
+    session = TableSession.objects.get(system="doomtrooper")
+    assert session.status == "playing" and session.seats.count() == 3
+    bob = session.seats.get(user__username="bob")
+    game = view_of(session=session, seat=bob)["game"]
+    assert game["turn"]["active"] == "s1" and game["turn"]["phase"] == "actions"
+    assert "legion_centurion" not in str(game)

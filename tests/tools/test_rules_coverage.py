@@ -6,7 +6,7 @@ import pytest
 
 from tests.tools import rules_coverage as rc
 
-IMPLEMENTED = ["mordheim-campaign", "weekly-moves"]
+IMPLEMENTED = ["mordheim-campaign", "weekly-moves", "doomtrooper"]
 
 
 @pytest.mark.parametrize("spec", IMPLEMENTED)

@@ -59,6 +59,11 @@ def error_response(status: str) -> OpenApiResponse:
     return OpenApiResponse(response=ErrorSerializer, description=str(ERROR_DESCRIPTIONS[status]))
 
 
+def errors(*statuses: int) -> dict[int, OpenApiResponse]:
+    """``extend_schema(responses=...)`` entries for error statuses a view documents itself, in the one shape."""
+    return {s: error_response(str(s)) for s in statuses}
+
+
 def _model_integer(field: Any) -> Any:
     """The model integer field a ModelSerializer's IntegerField stands for, or None."""
     parent = getattr(field, "parent", None)

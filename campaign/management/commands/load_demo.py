@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign.demo import demo_battle
+from campaign.demo_tables import demo_table
 from campaign.models import Campaign, Membership, Week
 from campaign.services import campaign_create, membership_add
 from campaign.services.campaigns import campaign_start
@@ -64,6 +65,8 @@ class Command(BaseCommand):
         week = campaign.weeks.exclude(status=Week.Status.CLOSED).order_by("-number").first()
         if week is not None and week.number == 1:
             demo_battle(campaign=campaign, week=week, users=users)
+        table = demo_table(campaign=campaign, users=users)
+        self.stdout.write(f"Doomtrooper table {table.pk} is in play (API: /api/v1/tables/{table.pk}/).")
         if week is not None:
             self.stdout.write(f"Week {week.number} is open until {week.deadline.isoformat()} (Sunday 20:00, Prague).")
         self.stdout.write(self.style.SUCCESS(f"Demo campaign ready: {campaign.name} (id {campaign.pk})"))

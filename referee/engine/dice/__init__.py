@@ -12,6 +12,7 @@ from referee.engine.dice.errors import (
     MAX_DICE,
     MAX_EXPLOSIONS,
     MAX_NOTATION_LENGTH,
+    MAX_SHUFFLE,
     MAX_SIDES,
     MAX_TERMS,
     DiceError,
@@ -21,12 +22,14 @@ from referee.engine.dice.errors import (
 from referee.engine.dice.notation import bounds, normalize, parse
 from referee.engine.dice.rollers import ReplayRoller, SeededRoller, roll, seeded_message
 from referee.engine.dice.sources import FaceSource, HmacFaceSource, RandomFaceSource, SequenceFaceSource
+from referee.engine.dice.terms import shuffled
 
 __all__ = [
     "MAX_CONSTANT",
     "MAX_DICE",
     "MAX_EXPLOSIONS",
     "MAX_NOTATION_LENGTH",
+    "MAX_SHUFFLE",
     "MAX_SIDES",
     "MAX_TERMS",
     "DiceError",
@@ -43,4 +46,5 @@ __all__ = [
     "parse",
     "roll",
     "seeded_message",
+    "shuffled",
 ]

@@ -23,10 +23,14 @@ MAX_SIDES = 1000
 #: extra faces are drawn; if the last extra face shows the maximum again it is added but the
 #: chain stops there. (With a d4 that happens once in about 10**12 dice.)
 MAX_EXPLOSIONS = 20
+#: Most cards one ``shuffle(N)`` shuffles.
+MAX_SHUFFLE = 1000
 #: Largest constant a notation may add or subtract.
 MAX_CONSTANT = 10_000
 
-EXAMPLES = "write dice like 2d6+1, d66, d3, 4d6kh3, 3d6! or trait(d8)+2, optionally followed by '# label'"
+EXAMPLES = (
+    "write dice like 2d6+1, d66, d3, 4d6kh3, 3d6!, trait(d8)+2 or shuffle(60), optionally followed by '# label'"
+)
 
 EMPTY = "no dice notation given: " + EXAMPLES
 TOO_LONG = "dice notation can be at most {limit} characters long (this one has {length})"
@@ -40,6 +44,8 @@ EXPLODE_SIDES = "an exploding die needs at least 2 sides ({term} has {sides})"
 EXPLODE_SPECIAL = "only plain dice can explode, not D3 or D66 ({term})"
 TRAIT_SPECIAL = "trait(...) takes plain dice such as trait(d8) or trait(d8, d10), not D3 or D66 ({term})"
 KEEP_RANGE = "{term} rolls {count} dice, so it can keep between 1 and {count} of them (asked for {keep})"
+SHUFFLE_SIZE = "shuffle(N) shuffles between 1 and {limit} cards (asked for {asked})"
+SHUFFLE_ALONE = "shuffle(N) is a roll of its own: it cannot be added to dice or constants ({notation!r})"
 CONSTANT_TOO_BIG = "a constant can be at most {limit} (asked for {asked})"
 
 

@@ -9,6 +9,8 @@ What can be written (``d`` in any case, spaces allowed between terms)::
     d6!  3d6!  4d6!kh3           exploding: a die showing its maximum is rolled again and added
     trait(d8)  trait(d8, d10)+2  Savage Worlds trait die + wild die (d6 unless given), both
                                  exploding, the higher counts (AD-DICE-01, AD-DICE-02)
+    shuffle(60)                  a Fisher-Yates shuffle of 60 cards, alone in its notation
+                                 (see :class:`~referee.engine.dice.terms.ShuffleTerm`)
     2d6+1 # to hit               everything after '#' is the roll's label
 
 Terms are joined by ``+`` and ``-``; a whole number is a constant. ``d3`` and
@@ -35,14 +37,15 @@ from lark.exceptions import UnexpectedInput
 
 from referee.engine.dice import errors as e
 from referee.engine.dice.errors import DiceError
-from referee.engine.dice.terms import D3, D66, ConstTerm, DiceTerm, Expression, Term, TraitTerm
+from referee.engine.dice.terms import D3, D66, ConstTerm, DiceTerm, Expression, ShuffleTerm, Term, TraitTerm
 
 GRAMMAR = r"""
 start: expr LABEL?
 expr: SIGN? term (SIGN term)*
-?term: dice | trait | constant
+?term: dice | trait | shuffle | constant
 dice: DICE EXPLODE? KEEP?
 trait: TRAIT "(" DIE ("," DIE)? ")"
+shuffle: SHUFFLE "(" INT ")"
 constant: INT
 
 DICE.2: /[0-9]*d[0-9]+/i
@@ -50,6 +53,7 @@ DIE.2: /d[0-9]+/i
 KEEP: /k[hl]?[0-9]+/i
 EXPLODE: "!"
 TRAIT: "trait"i
+SHUFFLE: "shuffle"i
 SIGN: "+" | "-"
 INT: /[0-9]+/
 LABEL: /#[^\r\n]*/
@@ -87,7 +91,10 @@ def _parse_cached(notation: str) -> Expression:
     expr, *rest = tree.children
     label = str(rest[0])[1:].strip() if rest else ""
     assert isinstance(expr, Tree)
-    return Expression.build(_terms(expr), label)
+    terms = _terms(expr)
+    if any(isinstance(t, ShuffleTerm) for t in terms) and (len(terms) > 1 or terms[0].sign < 0):
+        raise DiceError("shuffle_alone", e.SHUFFLE_ALONE, notation=notation)
+    return Expression.build(terms, label)
 
 
 def _terms(expr: Tree[Token]) -> tuple[Term, ...]:
@@ -119,6 +126,11 @@ def _term(tree: Tree[Token], sign: int) -> Term:
         return ConstTerm(sign=sign, value=value)
     if tree.data == "trait":
         return _trait(tokens, sign)
+    if tree.data == "shuffle":
+        size = int(tokens[1])
+        if not 1 <= size <= e.MAX_SHUFFLE:
+            raise DiceError("shuffle_size", e.SHUFFLE_SIZE, limit=e.MAX_SHUFFLE, asked=size)
+        return ShuffleTerm(sign=sign, size=size)
     return _dice(tokens, sign)
 
 

@@ -19,6 +19,7 @@ Rolling a term appends to three lists shared by the whole roll:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from referee.engine.dice.errors import MAX_EXPLOSIONS
 from referee.engine.dice.sources import FaceSource
@@ -181,7 +182,52 @@ class ConstTerm:
         return self.sign * self.value
 
 
-Term = DiceTerm | TraitTerm | ConstTerm
+@dataclass(frozen=True, slots=True)
+class ShuffleTerm:
+    """``shuffle(N)``: a Fisher-Yates shuffle of ``1..N`` (a deck's positions), drawn from the stream.
+
+    Start from ``[1, 2, ..., N]``; for ``i`` from ``N`` down to 2 draw one face ``j`` of a
+    d``i`` and swap positions ``i`` and ``j`` (1-based). The faces are those draws (``N - 1``
+    of them, in order); ``kept`` is the permutation (``kept[k]`` is the deck-list position of
+    the card now at place ``k + 1``, the top first); the total is ``sum(kept)``, so the usual
+    invariant ``total == sum(kept)`` holds and the verifier recomputes it like any roll.
+    """
+
+    sign: int
+    size: int
+
+    def text(self) -> str:
+        return f"shuffle({self.size})"
+
+    @property
+    def dice(self) -> int:
+        return 0  # limited by MAX_SHUFFLE, not MAX_DICE: a deck is not a handful of dice
+
+    def bounds(self) -> tuple[int | None, int | None]:
+        total = self.size * (self.size + 1) // 2
+        return total, total
+
+    def roll(self, source: FaceSource, faces: list[int], kept: list[int], detail: Detail, text: str) -> int:
+        order = list(range(1, self.size + 1))
+        draws: list[int] = []
+        for i in range(self.size, 1, -1):
+            j = source.face(i)
+            draws.append(j)
+            order[i - 1], order[j - 1] = order[j - 1], order[i - 1]
+        faces += draws
+        kept += order
+        detail.append((text, tuple(draws)))
+        return sum(order)
+
+
+def shuffled(items: list[Any], permutation: tuple[int, ...] | list[int]) -> list[Any]:
+    """``items`` (in deck-list order) put in the order a ``shuffle(N)`` roll's ``kept`` gives."""
+    if sorted(permutation) != list(range(1, len(items) + 1)):
+        raise ValueError(f"not a permutation of 1..{len(items)}: {list(permutation)}")
+    return [items[p - 1] for p in permutation]
+
+
+Term = DiceTerm | TraitTerm | ConstTerm | ShuffleTerm
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,149 @@
+"""Shapes of the table API: every response typed (its errors in the one shape: ``campaign.lib.api.schema``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from referee.table_models import TableSeat, TableSession
+
+
+class TableSeatSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    username = serializers.CharField()
+    role = serializers.ChoiceField(choices=TableSeat.Role.choices)
+    side = serializers.CharField(allow_blank=True)
+    last_seen_at = serializers.DateTimeField(allow_null=True)
+
+
+class TableSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    campaign = serializers.IntegerField(allow_null=True)
+    system = serializers.CharField()
+    status = serializers.ChoiceField(choices=TableSession.Status.choices)
+    settings = serializers.DictField()
+    rules_pack = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    closed_at = serializers.DateTimeField(allow_null=True)
+    seats = TableSeatSerializer(many=True)
+    commitment = serializers.CharField(help_text=_("SHA-256 of the table's secret seed, published at open."))
+    seed = serializers.CharField(allow_null=True, help_text=_("Revealed when the table closes."))
+    salt = serializers.CharField(allow_null=True)
+    contributions = serializers.DictField(child=serializers.CharField(allow_blank=True), allow_null=True)
+    my_seat = serializers.CharField(allow_null=True)
+    my_seq = serializers.IntegerField(allow_null=True, help_text=_("How many events your seat has been shown."))
+
+
+class TableZoneCardSerializer(serializers.Serializer):
+    handle = serializers.CharField(help_text=_("Your own name for this card; drawn anew when it is hidden."))
+    face_up = serializers.BooleanField()
+    card = serializers.CharField(required=False, help_text=_("Its identity, only if you know it."))
+    data = serializers.DictField()  # type: ignore[assignment]
+
+
+class TableZoneSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    owner = serializers.CharField(allow_blank=True)
+    policy = serializers.CharField()
+    count = serializers.IntegerField()
+    cards = TableZoneCardSerializer(many=True, required=False)
+
+
+class TableTurnSerializer(serializers.Serializer):
+    active = serializers.CharField(allow_blank=True)
+    phase = serializers.CharField(allow_blank=True)
+    number = serializers.IntegerField()
+    order = serializers.ListField(child=serializers.CharField())
+
+
+class TableWindowSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    participants = serializers.ListField(child=serializers.CharField())
+    priority = serializers.CharField()
+
+
+class TableDecisionSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    player = serializers.CharField()
+    kind = serializers.CharField()
+    options = serializers.ListField(child=serializers.JSONField())
+    rule = serializers.CharField(allow_blank=True)
+    context = serializers.DictField()  # type: ignore[assignment]
+
+
+class TableGameSerializer(serializers.Serializer):
+    seats = serializers.DictField(child=serializers.CharField())
+    status = serializers.CharField()
+    zones = TableZoneSerializer(many=True)
+    counters = serializers.DictField(child=serializers.IntegerField())
+    turn = TableTurnSerializer()
+    window = TableWindowSerializer(allow_null=True)
+    facts = serializers.ListField(child=serializers.DictField())
+    decisions = TableDecisionSerializer(many=True)
+    pending_decisions = serializers.IntegerField()
+    chains = serializers.ListField(child=serializers.DictField())
+    outcome = serializers.DictField(allow_null=True)
+    doomtrooper = serializers.DictField(required=False, help_text=_("Doomtrooper's own part of the view."))
+
+
+class TableViewSerializer(serializers.Serializer):
+    status = serializers.CharField()
+    seq = serializers.IntegerField()
+    game = TableGameSerializer(allow_null=True)
+
+
+class TableEventSerializer(serializers.Serializer):
+    n = serializers.IntegerField(help_text=_("Its number among the events your seat is shown."))
+    code = serializers.CharField()
+    rule = serializers.CharField(allow_blank=True)
+    data = serializers.DictField()  # type: ignore[assignment]
+    compensates = serializers.BooleanField(help_text=_("An undo or amend: fetch the view again."))
+
+
+class TableEventsSerializer(serializers.Serializer):
+    resync = serializers.BooleanField()
+    seq = serializers.IntegerField()
+    events = TableEventSerializer(many=True)
+
+
+class TableFieldSpecSerializer(serializers.Serializer):
+    type = serializers.CharField()
+    required = serializers.BooleanField()  # type: ignore[assignment]
+    choices = serializers.ListField(child=serializers.JSONField())
+    minimum = serializers.IntegerField(allow_null=True)
+    maximum = serializers.IntegerField(allow_null=True)
+
+
+class TableAllowedCommandSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    rules = serializers.ListField(child=serializers.CharField())
+    fields = serializers.DictField(child=TableFieldSpecSerializer())  # type: ignore[assignment]
+    options = serializers.DictField()
+
+
+class TableRollSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    notation = serializers.CharField()
+    label = serializers.CharField(allow_blank=True)  # type: ignore[assignment]
+    rule_id = serializers.CharField(allow_blank=True)
+    faces = serializers.ListField(child=serializers.IntegerField())
+    kept = serializers.ListField(child=serializers.IntegerField())
+    total = serializers.IntegerField()
+    hash = serializers.CharField()
+
+
+class TableAuditSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    ok = serializers.BooleanField()
+    rolls_recomputed = serializers.IntegerField()
+    shuffles = serializers.IntegerField()
+    moves = serializers.IntegerField()
+    events = serializers.IntegerField()
+    problems = serializers.ListField(child=serializers.CharField())
+
+
+class TableUndoSerializer(serializers.Serializer):
+    undone = serializers.BooleanField()
+    waiting_for = serializers.ListField(child=serializers.CharField(), help_text=_("Seats yet to agree."))
+    seq = serializers.IntegerField()

@@ -1,0 +1,117 @@
+"""What a game system provides to be played at a live table (LIVE-TABLES §2).
+
+A system is one module under ``referee/engine/systems/<slug>/`` that builds a
+:class:`LiveSystem` and is registered in the ``live`` slot of its entry in
+:mod:`referee.engine.game_systems`. It declares its command types (kind, phases, who may
+send it, payload fields, rule IDs); builds the table's state; sets it up when the table
+starts; checks a command against the sender's *redacted* view (``validate``); applies it to
+the full state (``apply``, returning events with audiences; rolls come from the roller it
+is given); and renders a viewer's view and what that viewer may do now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from referee.engine.live.events import Event
+from referee.engine.live.state import TableState
+from referee.engine.rolls import Roller
+
+#: Who may send a command: the seat whose turn it is; the seat holding priority in the open
+#: window; any player; a seated GM; the seat a pending decision names; any seat at all.
+WHO = ("active", "priority", "player", "gm", "decider", "anyone")
+#: Payload field types. ``card``/``cards``: the sender's handles, resolved before validation.
+FIELD_TYPES = ("int", "str", "bool", "card", "cards", "seat", "strs")
+
+
+class CommandError(ValueError):
+    """A command refused: a stable ``code``, a message a person can act on, the field at fault."""
+
+    def __init__(self, code: str, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Field:
+    type: str
+    required: bool = True
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.type not in FIELD_TYPES:
+            raise ValueError(f"no field type {self.type!r}")
+
+
+@dataclass(frozen=True)
+class CommandType:
+    kind: str
+    who: str
+    phases: tuple[str, ...] = ()  # empty: any phase
+    fields: Mapping[str, Field] = field(default_factory=dict)
+    rules: tuple[str, ...] = ()
+    names: Mapping[str, str] = field(default_factory=dict)
+    undoable: bool = True  # False: its effects are never taken back alone (a point split)
+
+    def __post_init__(self) -> None:
+        if self.who not in WHO:
+            raise ValueError(f"{self.kind}: no sender kind {self.who!r}")
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "rules": list(self.rules),
+            "fields": {
+                name: {"type": f.type, "required": f.required, "choices": list(f.choices),
+                       "minimum": f.minimum, "maximum": f.maximum}
+                for name, f in self.fields.items()
+            },
+        }
+
+
+@dataclass(frozen=True)
+class Command:
+    kind: str
+    seat: str
+    payload: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "payload": dict(self.payload)}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> Command:
+        return cls(str(raw["kind"]), str(raw["seat"]), dict(raw.get("payload", {})))
+
+
+@runtime_checkable
+class LiveSystem(Protocol):
+    slug: str
+    #: Whether a seated GM sees hidden cards by default (LIVE-TABLES §7).
+    gm_sees_hidden: bool
+
+    def command_types(self) -> Mapping[str, CommandType]: ...
+
+    def settings_from_dict(self, raw: Mapping[str, Any]) -> Any: ...
+
+    def seat_check(self, settings: Any, options: Mapping[str, Any], rules: Any = None) -> dict[str, Any]:
+        """A seat's own options when joining (a deck list), checked; raises CommandError."""
+        ...
+
+    def new_state(self, *, seats: Mapping[str, str], key: str, settings: Any,
+                  options: Mapping[str, Mapping[str, Any]]) -> TableState: ...
+
+    def setup(self, state: TableState, roller: Roller, start: Mapping[str, Any]) -> list[Event]: ...
+
+    def validate(self, view: TableState, command: Command) -> None: ...
+
+    def apply(self, state: TableState, command: Command, roller: Roller) -> list[Event]: ...
+
+    def view_for(self, state: TableState, viewer: str) -> dict[str, Any]: ...
+
+    def affordances(self, view: TableState, viewer: str) -> list[dict[str, Any]]: ...

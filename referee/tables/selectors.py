@@ -1,0 +1,138 @@
+"""Reads of live tables for a viewer (LIVE-TABLES §4, §8): secrecy lives here, once.
+
+The referee knows seats, not campaigns: ``member_of`` is the caller's answer to "which campaigns
+is this viewer a member of" (``campaign.selectors.roles.campaign_ids_of``). A table the viewer
+may not see answers exactly like a missing one. Everything beyond a table's public header comes
+from the viewer's own seat: the view, the events, the commands, the decisions. The table's own
+``seq`` (which counts every seat's hidden events) never leaves; each seat has its own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from campaign.lib.errors import Conflict, NotAllowed, NotFound
+from referee.engine.live import allowed, render
+from referee.engine.live.views import handles_in
+from referee.models import LedgerEntry
+from referee.table_models import TableSeat, TableSession, audience_q
+from referee.tables.audit import table_audit
+from referee.tables.state import live_system, state_of
+
+
+def tables_visible_to(*, viewer: Any, member_of: Any) -> QuerySet[TableSession]:
+    """Tables where the viewer has a seat, or that belong to a campaign the viewer is a member of."""
+    if not getattr(viewer, "is_authenticated", False):
+        return TableSession.objects.none()
+    seated = TableSeat.objects.filter(user=viewer).values_list("session_id", flat=True)
+    return TableSession.objects.filter(Q(pk__in=seated) | Q(campaign_id__in=member_of)).select_related("stream")
+
+
+def table_for(*, viewer: Any, pk: int, member_of: Any) -> TableSession:
+    found = tables_visible_to(viewer=viewer, member_of=member_of).filter(pk=pk).first()
+    if found is None:
+        raise NotFound(_("No such table."), code="table_not_found")
+    return found
+
+
+def seat_of(*, session: TableSession, viewer: Any) -> TableSeat | None:
+    if not getattr(viewer, "is_authenticated", False):
+        return None
+    return session.seats.filter(user=viewer).first()
+
+
+def seat_required(*, session: TableSession, viewer: Any) -> TableSeat:
+    seat = seat_of(session=session, viewer=viewer)
+    if seat is None:
+        raise NotAllowed(_("You have no seat at this table: join it to see the game."), code="not_seated")
+    return seat
+
+
+def detail_of(*, session: TableSession, viewer: Any) -> dict[str, Any]:
+    """The public header: seats and presence, the commitment (the seed once closed), my seat and seq."""
+    mine = seat_of(session=session, viewer=viewer)
+    stream = session.stream
+    revealed = stream.revealed_at is not None
+    return {
+        "id": session.pk, "campaign": session.campaign_id, "system": session.system, "status": session.status,
+        "settings": session.settings, "rules_pack": session.rules_pack.slug if session.rules_pack is not None else None,
+        "created_at": session.created_at, "started_at": session.started_at, "closed_at": session.closed_at,
+        "seats": [
+            {"key": s.key, "username": s.user.get_username(), "role": s.role, "side": s.side,
+             "last_seen_at": s.last_seen_at}
+            for s in session.seats.select_related("user").order_by("position")
+        ],
+        "commitment": stream.commitment,
+        "seed": stream.seed if revealed else None,
+        "salt": stream.salt if revealed else None,
+        "contributions": stream.contributions if revealed else None,
+        "my_seat": mine.key if mine else None,
+        "my_seq": mine.view_seq if mine else None,
+    }
+
+
+def _sees_hidden(session: TableSession, seat: TableSeat) -> bool:
+    return seat.key in ((session.snapshot or {}).get("sees_hidden") or [])
+
+
+def view_of(*, session: TableSession, seat: TableSeat) -> dict[str, Any]:
+    """The seat's snapshot of the game, as its system renders it for that seat alone."""
+    if session.snapshot is None:
+        return {"status": session.status, "seq": seat.view_seq, "game": None}
+    game = live_system(session.system).view_for(state_of(session), seat.key)
+    return {"status": session.status, "seq": seat.view_seq, "game": game}
+
+
+def etag_of(*, session: TableSession, seat: TableSeat, body: Any) -> str:
+    """A per-seat ETag over exactly what this seat is shown: it moves only when that does."""
+    digest = hashlib.sha256(json.dumps([session.pk, seat.key, body], sort_keys=True, default=str).encode())
+    return f'"{digest.hexdigest()[:32]}"'
+
+
+def events_for(*, session: TableSession, seat: TableSeat, after: int) -> dict[str, Any]:
+    """The seat's own events after its ``after``-th (numbered 1, 2, ... per seat), rendered for it."""
+    closed = session.status == TableSession.Status.CLOSED
+    rows = list(session.events.filter(audience_q(seat.key, closed=closed)).order_by("seq")
+                .values("code", "rule", "data", "compensates_id"))
+    if after < 0 or after > len(rows):
+        return {"resync": True, "seq": len(rows), "events": []}
+    key, hidden = session.key, _sees_hidden(session, seat)
+    out = [
+        {"n": n, "code": r["code"], "rule": r["rule"], "data": render(r["data"], key=key, viewer=seat.key,
+                                                                      sees_hidden=hidden),
+         "compensates": r["compensates_id"] is not None}
+        for n, r in enumerate(rows, start=1) if n > after
+    ]
+    resync = any(e["compensates"] for e in out)  # an undo or an amend: fetch the view again
+    return {"resync": resync, "seq": len(rows), "events": out}
+
+
+def commands_for(*, session: TableSession, seat: TableSeat) -> list[dict[str, Any]]:
+    if session.status != TableSession.Status.PLAYING:
+        return []
+    return allowed(live_system(session.system), state_of(session), seat.key)
+
+
+def decisions_for(*, session: TableSession, seat: TableSeat) -> list[dict[str, Any]]:
+    if session.snapshot is None:
+        return []
+    state = state_of(session)
+    return [handles_in(state, seat.key, d.to_dict()) for d in state.decisions.values() if d.player == seat.key]
+
+
+def rolls_for(*, session: TableSession) -> list[LedgerEntry]:
+    """The table's rolls: every one is sealed until the table closes and its seed is revealed."""
+    if session.stream.revealed_at is None:
+        return []
+    return list(LedgerEntry.objects.filter(stream=session.stream).order_by("seq"))
+
+
+def audit_for(*, session: TableSession) -> dict[str, Any]:
+    if session.status != TableSession.Status.CLOSED:
+        raise Conflict(_("The audit runs once the table is closed and its seed revealed."), code="table_not_closed")
+    return table_audit(session=session).to_dict()
