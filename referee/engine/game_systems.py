@@ -21,6 +21,9 @@ from referee.engine.sealed import SealedSystem
 from referee.engine.system_settings import NoSettings, read_settings
 from referee.engine.systems.mordheim.state import MordheimSettings
 from referee.engine.systems.mordheim.tables.pack_parser import parse_mordheim_pack
+from referee.engine.systems.skirmish_cards.pack import parse_skirmish_pack
+from referee.engine.systems.skirmish_cards.settings import SkirmishSettings
+from referee.engine.systems.skirmish_cards.system import SYSTEM as SKIRMISH_CARDS_LIVE
 from referee.engine.systems.weekly_moves.catalog import parse_pack as parse_weekly_moves_pack
 from referee.engine.systems.weekly_moves.settings import WeeklyMovesSettings
 from referee.engine.systems.weekly_moves.system import SYSTEM as WEEKLY_MOVES_SEALED
@@ -74,6 +77,14 @@ _ALL = (
         settings=WeeklyMovesSettings,
         pack_parser=parse_weekly_moves_pack,
         sealed=WEEKLY_MOVES_SEALED,
+    ),
+    GameSystem(
+        slug="skirmish_cards",
+        names={"en": "Card-initiative skirmish (Dead Man's Hand)", "ru": "Рука мертвеца",
+               "cs": "Ruka mrtvého muže"},
+        settings=SkirmishSettings,
+        pack_parser=parse_skirmish_pack,
+        live=SKIRMISH_CARDS_LIVE,
     ),
 )
 
