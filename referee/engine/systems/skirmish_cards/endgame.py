@@ -74,7 +74,8 @@ def end(state: TableState, outcome: dict[str, Any]) -> list[Event]:
     state.turn.order, state.turn.index = [], 0
     state.window = None
     state.decisions.clear()
-    return [say("game.ended", outcome.get("rule", "SC-END-02"), **outcome)]
+    return [say("game.ended", outcome.get("rule", "SC-END-02"), result=outcome["result"],
+                winner=outcome.get("winner", ""))]
 
 
 def check_over(state: TableState, *, rule: str = "SC-BNT-05") -> list[Event]:

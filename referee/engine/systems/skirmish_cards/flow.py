@@ -89,14 +89,15 @@ def settle(state: TableState, roller: Roller) -> list[Event]:
         if phase == "activations":
             c = current(state)
             if c is not None:
-                done = c["removed"] or (c["used"] >= len(c["declared"]) and not c.get("redeclare"))
-                if c["removed"] and c["card"]:
-                    pass
-                if done:
+                if c["removed"] or (c["used"] >= len(c["declared"]) and not c.get("redeclare")):
                     events += activation.end(state, c)
                     continue
                 break
-            if state.data["index"] >= len(state.data["order"]):
+            order, index = state.data["order"], state.data["index"]
+            if index < len(order) and state.data["chars"][order[index]]["state"] != "waiting":
+                events += activation.advance(state)
+                continue
+            if index >= len(order):
                 events += endgame.begin(state)
                 continue
             break

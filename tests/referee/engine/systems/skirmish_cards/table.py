@@ -3,12 +3,13 @@
 Every command goes through ``referee.engine.live.run`` (the mechanism's checks, then the
 system's ``validate`` on the sender's redacted view, then ``apply``), the path the product
 uses. Dice come from the one scripted roller (``tests/support/dice.py``): faces queued with
-:meth:`Table.dice`; once the queue is empty every die shows its highest face, so a shuffle
-the test did not script leaves the deck in list order.
+:meth:`Table.dice`; once the queue is empty the dice show their highest face and the one
+below it in turn (so a roll-off the test did not script never ties for ever).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -53,6 +54,21 @@ def top(colour: str, slugs: Sequence[str], *, copies: int = 1, faction_cards: bo
     return shuffle_faces(len(cards), [cards.index(s) + 1 for s in slugs])
 
 
+class _Queue:
+    """The queued faces, read one at a time; an empty queue is a pause (the fallback), not the end."""
+
+    def __init__(self, queue: deque[int]) -> None:
+        self.queue = queue
+
+    def __iter__(self) -> Iterator[int]:
+        return self
+
+    def __next__(self) -> int:
+        if not self.queue:
+            raise StopIteration
+        return self.queue.popleft()
+
+
 class Table:
     def __init__(self, *, seats: dict[str, str] | None = None, settings: dict[str, Any] | None = None,
                  posses: dict[str, Any] | None = None, faces: Sequence[int] = (), start: dict[str, Any] | None = None,
@@ -61,7 +77,9 @@ class Table:
         self.seats = seats or {"bob": "player", "carol": "player"}
         self.queue: deque[int] = deque(faces)
         self.rolls: list[Roll] = []
-        self.roller = ScriptedRoller(self._faces(), fallback=lambda sides: sides, log=self.rolls)
+        turns = itertools.count()
+        self.roller = ScriptedRoller(_Queue(self.queue), fallback=lambda sides: max(1, sides - next(turns) % 2),
+                                     log=self.rolls)
         raw = {**BASE, **(settings or {})}
         chosen = posses or {s: POSSES[s] for s in self.seats if s in POSSES}
         self.state = self.system.new_state(seats=self.seats, key=KEY, settings=raw, options=chosen)
@@ -70,10 +88,6 @@ class Table:
         self.groups: list[Group] = []
         setup = run_setup(self.system, self.state, start or {}, self.roller)
         self._record(Command("start", "", start or {}), setup)
-
-    def _faces(self) -> Iterator[int]:
-        while self.queue:
-            yield self.queue.popleft()
 
     def dice(self, *faces: int) -> Table:
         self.queue.extend(faces)
@@ -186,3 +200,52 @@ def ready(*, bob: Sequence[str] = BOB_TOP, carol: Sequence[str] = CAROL_TOP, dec
         key = next(iter(t.state.decisions))
         t.send(t.state.decisions[key].player, "decide", key=key, choice="decline")
     return t
+
+
+def finish_turn(t: Table, *, draws: bool = True) -> None:
+    """Every waiting character Aims (or Breaks off), then each player declines the end-of-turn draw."""
+    while t.state.turn.phase == "activations":
+        cid = t.up()
+        t.declare(cid, "break_off" if t.c(cid)["fight"] else "aim")
+        t.send(t.seat_of(cid), "break_off" if t.c(cid)["fight"] else "aim", character=cid)
+    if draws:
+        for side, info in t.data["sides"].items():
+            if t.state.turn.phase == "end_of_turn" and not info["eot_done"]:
+                t.send(info["controller"], "eot_draw", draw=False)
+
+
+BIG = {
+    "bob": {"faction": "lawmen", "characters": [{"id": "marshal", "profile": "lawmen_boss"}]
+            + [{"id": f"d{i}", "profile": "lawmen_deputy"} for i in range(1, 5)]},
+    "carol": {"faction": "outlaws", "characters": [{"id": "leader", "profile": "outlaws_boss"},
+                                                   {"id": "gunman", "profile": "outlaws_gunman"}]},
+}
+
+
+def remove(t: Table, *cids: str) -> None:
+    """Arrange a table with characters already out of play (as SC-WND-04 removes them), then let it settle."""
+    from referee.engine.systems.skirmish_cards import flow, nerve
+
+    for cid in cids:
+        nerve.remove(t.state, t.c(cid), "SC-WND-04")
+    flow.settle(t.state, t.roller)
+
+
+def next_turn(t: Table, *, rolls: Sequence[int] = (), **firsts: str) -> None:
+    """Finish this turn, then place the next turn's first cards (``seat=character``), declining any swap."""
+    finish_turn(t)
+    t.dice(*rolls)
+    for seat, cid in firsts.items():
+        t.send(seat, "place_first", character=cid)
+    for key, decision in list(t.state.decisions.items()):
+        if decision.kind == "swap":
+            t.send(decision.player, "decide", key=key, choice="decline")
+
+
+def charge(t: Table, attacker: str = "marshal", defender: str = "leader", *, dice: Sequence[int] = (),
+           actions: Sequence[str] = ("move", "fight"), **options: Any) -> None:
+    t.declare(attacker, *actions)
+    t.send(t.seat_of(attacker), "move", character=attacker, mode="charge", target=defender)
+    t.pass_all()
+    t.dice(*dice)
+    t.send(t.seat_of(attacker), "fight", character=attacker, **options)
