@@ -4,7 +4,7 @@ import pytest
 
 from tests.tools import rules_coverage as rc
 
-IMPLEMENTED = ["mordheim-campaign", "weekly-moves"]
+IMPLEMENTED = ["mordheim-campaign", "weekly-moves", "skirmish-cards"]
 
 
 @pytest.mark.parametrize("spec", IMPLEMENTED)
