@@ -14,7 +14,16 @@ from referee.engine.live.events import Event
 from referee.engine.live.state import TableState
 from referee.engine.systems.skirmish_cards import initiative
 from referee.engine.systems.skirmish_cards.falling import check_board, lose_horse
-from referee.engine.systems.skirmish_cards.model import char, current, enemies, has, in_play, refuse, say, sync_turn
+from referee.engine.systems.skirmish_cards.model import (
+    char,
+    enemies,
+    has,
+    in_play,
+    is_current,
+    refuse,
+    say,
+    sync_turn,
+)
 from referee.engine.systems.skirmish_cards.nerve import fact
 
 ACTIONS = ("move", "aim", "shoot", "reload", "recover", "fight", "break_off")
@@ -87,7 +96,7 @@ def declare(state: TableState, c: dict[str, Any], actions: list[str]) -> list[Ev
 
 
 def check_next(view: TableState, c: dict[str, Any], kind: str) -> None:
-    if current(view) is None or current(view)["id"] != c["id"]:
+    if not is_current(view, c["id"]):
         raise refuse("not_declared", "declare this character's actions before it does anything (SC-ACT-03)",
                      "character")
     if view.window is not None or view.decisions or view.data.get("pending"):
@@ -214,7 +223,7 @@ def end(state: TableState, c: dict[str, Any], rule: str = "SC-INIT-10") -> list[
     for other in state.data["chars"].values():
         other["interrupts"] = 0 if other["state"] == "done" else other["interrupts"]
     state.data["act"] = None
-    return events + [say("activation.ended", rule, character=c["id"])] + advance(state)
+    return [*events, say("activation.ended", rule, character=c["id"]), *advance(state)]
 
 
 def advance(state: TableState) -> list[Event]:
@@ -232,7 +241,7 @@ def advance(state: TableState) -> list[Event]:
 
 def lose_activation(state: TableState, c: dict[str, Any], rule: str) -> list[Event]:
     """SC-ACT-03: moving or acting before declaring loses the activation (the referee's button)."""
-    was_up = current(state) is not None and current(state)["id"] == c["id"]
+    was_up = is_current(state, c["id"])
     up = state.data["order"][state.data["index"]] if state.data["index"] < len(state.data["order"]) else ""
     if was_up or c["id"] == up:
         return [say("activation.lost", rule, character=c["id"]), *end(state, c, rule)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.engine.live.system import CommandType, Field
-from referee.engine.systems.skirmish_cards.activation import ACTIONS, MOVE_MODES
+from referee.engine.systems.skirmish_cards.activation import MOVE_MODES
 from referee.engine.systems.skirmish_cards.interrupts import DUCK_MODES
 from referee.engine.systems.skirmish_cards.nerve import POSITION_FACTS
 from referee.engine.systems.skirmish_cards.shooting import COVERS, RANGES
@@ -35,8 +35,9 @@ TYPES = {t.kind: t for t in (
                                "tether": Field("bool", False)},
        ("SC-MOV-01", "SC-MOV-05", "SC-MOV-06", "SC-MNT-02", "SC-MNT-04", "SC-SUP-04"), "Move"),
     _t("aim", "active", ACT, {"character": CHAR}, ("SC-ACT-05",), "Aim"),
-    _t("shoot", "active", ACT, {"character": CHAR, "target": Field("str"), "part": Field("str", False, ("rider", "horse")),
-                                "nearest": Field("bool", False), "vehicle_markers": Field("int", False, (), 0, 9),
+    _t("shoot", "active", ACT, {"character": CHAR, "target": Field("str"),
+                                "part": Field("str", False, ("rider", "horse")), "nearest": Field("bool", False),
+                                "vehicle_markers": Field("int", False, (), 0, 9),
                                 **SHOT},
        ("SC-SHT-01", "SC-SHT-02", "SC-SHT-06"), "Shoot"),
     _t("reload", "active", ACT, {"character": CHAR, "switch": Field("bool", False)}, ("SC-ACT-06",), "Reload"),
@@ -57,7 +58,8 @@ TYPES = {t.kind: t for t in (
                                         "throw": Field("bool", False), "higher": Field("bool", False)},
        ("SC-HTH-06", "SC-HTH-13"), "Declare for the fight"),
     _t("pass", "priority", ACT, {}, ("SC-INT-01",), "Pass"),
-    _t("play_card", "anyone", (), {"card": Field("card"), "answer": Field("bool", False), "target": Field("str", False)},
+    _t("play_card", "anyone", (), {"card": Field("card"), "answer": Field("bool", False),
+                                   "target": Field("str", False)},
        ("SC-DECK-04", "SC-DECK-05", "SC-DECK-06"), "Play a card"),
     _t("eot_draw", "player", ("end_of_turn",), {"draw": Field("bool"), "discard": Field("card", False)},
        ("SC-DECK-07", "SC-DECK-08"), "End-of-turn draw"),

@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.engine.live.events import Event
-from referee.engine.live.state import GM, PLAYER
-from referee.engine.live.state import TableState
+from referee.engine.live.state import GM, PLAYER, TableState
 from referee.engine.rolls import Roller
 from referee.engine.systems.skirmish_cards import nerve
 from referee.engine.systems.skirmish_cards.model import HOUSE, char, in_play, refuse, say

@@ -8,8 +8,8 @@ from typing import Any
 from referee.engine.live.events import Event
 from referee.engine.live.facts import fact_dispute, fact_enter
 from referee.engine.live.state import GM, OBSERVER, TableState
-from referee.engine.live.turns import window_pass, window_play
 from referee.engine.live.system import Command
+from referee.engine.live.turns import window_pass, window_play
 from referee.engine.rolls import Roller
 from referee.engine.systems.skirmish_cards import (
     activation,
@@ -24,7 +24,17 @@ from referee.engine.systems.skirmish_cards import (
     results,
     shooting,
 )
-from referee.engine.systems.skirmish_cards.model import char, controller, controls, current, has, own, refuse, say, sides
+from referee.engine.systems.skirmish_cards.model import (
+    char,
+    controller,
+    controls,
+    has,
+    is_current,
+    own,
+    refuse,
+    say,
+    sides,
+)
 from referee.engine.systems.skirmish_cards.pack import RESULTS
 
 Check = Callable[[TableState, Command], None]
@@ -114,7 +124,7 @@ def do_declare(state: TableState, cmd: Command, roller: Roller) -> list[Event]:
 
 
 def check_move(view: TableState, cmd: Command) -> None:
-    activation.check_move(view, _acting(view, cmd, "move"), cmd.payload)
+    activation.check_move(view, _acting(view, cmd, "move"), dict(cmd.payload))
 
 
 def do_move(state: TableState, cmd: Command, roller: Roller) -> list[Event]:
@@ -156,7 +166,7 @@ def do_break_off(state: TableState, cmd: Command, roller: Roller) -> list[Event]
 
 
 def check_shoot(view: TableState, cmd: Command) -> None:
-    shooting.check(view, _acting(view, cmd, "shoot"), cmd.payload)
+    shooting.check(view, _acting(view, cmd, "shoot"), dict(cmd.payload))
 
 
 def do_shoot(state: TableState, cmd: Command, roller: Roller) -> list[Event]:
@@ -183,7 +193,7 @@ def do_fight(state: TableState, cmd: Command, roller: Roller) -> list[Event]:
 
 def check_mount_free(view: TableState, cmd: Command) -> None:
     c = own(view, cmd.seat, cmd.payload["character"])
-    if current(view) is None or current(view)["id"] != c["id"] or not has(c, "free_mount"):
+    if not is_current(view, c["id"]) or not has(c, "free_mount"):
         raise refuse("not_free", "only a faction that mounts for free does so outside its actions (SC-MNT-02)")
     if not cmd.payload.get("dismount") and c["horse"] != "tethered":
         raise refuse("no_horse", "there is no tethered horse to mount")
@@ -199,7 +209,7 @@ def do_mount_free(state: TableState, cmd: Command, roller: Roller) -> list[Event
 
 def check_end_activation(view: TableState, cmd: Command) -> None:
     c = own(view, cmd.seat, cmd.payload["character"])
-    if current(view) is None or current(view)["id"] != c["id"] or view.window or view.data.get("pending"):
+    if not is_current(view, c["id"]) or view.window or view.data.get("pending"):
         raise refuse("not_active", "only the active character's activation can be ended now")
 
 

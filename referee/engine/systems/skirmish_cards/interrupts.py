@@ -102,10 +102,11 @@ def duck_back(state: TableState, c: dict[str, Any], p: dict[str, Any]) -> list[E
             state.data["act"]["hidden"].append(c["id"])
     else:
         pending["ducked"] = True
-    return events + [say("ducked_back", "SC-INT-04" if pending["kind"] == "charge" else "SC-INT-03",
-                         character=c["id"], mode=mode, cover=cover, markers=c["movement"],
-                         reminder=f"Up to {state.settings['duck_back_cm']} cm toward cover and/or away from the "
-                                  "shooter; the shot is still resolved, fired before the target got away.")]
+    reminder = (f"Up to {state.settings['duck_back_cm']} cm toward cover and/or away from the shooter; the shot "
+                "is still resolved, fired before the target got away.")
+    rule = "SC-INT-04" if pending["kind"] == "charge" else "SC-INT-03"
+    return [*events, say("ducked_back", rule, character=c["id"], mode=mode, cover=cover, markers=c["movement"],
+                         reminder=reminder)]
 
 
 def check_quick_shot(view: TableState, c: dict[str, Any], p: dict[str, Any]) -> None:

@@ -80,7 +80,7 @@ def resolve(state: TableState, roller: Roller, fight: dict[str, Any], roller_id:
     if fight["round"] == 1 and attacker_opts.get("lasso") and a["mounted"]:
         caught, tested = nerve.test(state, d, roller, "SC-HTH-12")
         caught = not caught
-        events += tested + [say("lasso.caught" if caught else "lasso.missed", "SC-HTH-12", target=d["id"])]
+        events += [*tested, say("lasso.caught" if caught else "lasso.missed", "SC-HTH-12", target=d["id"])]
     if a["removed"] or d["removed"]:
         return events + settle(state, fight)
     totals = {}
@@ -136,7 +136,7 @@ def round_over(state: TableState, fight: dict[str, Any], *, winner: str | None) 
             events += activation.initiative.discard_card(state, defender, "SC-HTH-08")
     attacker = state.data["chars"][fight["initiator"]]
     attacker["declared"] = attacker["declared"][: attacker["used"]]
-    return events + [say("fight.first_round_over", "SC-HTH-08", fight=fight["id"])]
+    return [*events, say("fight.first_round_over", "SC-HTH-08", fight=fight["id"])]
 
 
 def settle(state: TableState, fight: dict[str, Any]) -> list[Event]:

@@ -81,6 +81,12 @@ def current(state: TableState) -> dict[str, Any] | None:
     return state.data["chars"][act["char"]] if act else None
 
 
+def is_current(state: TableState, cid: str) -> bool:
+    """Whether ``cid``'s activation is the one in progress."""
+    act = state.data.get("act") or {}
+    return bool(act.get("char")) and act["char"] == cid
+
+
 def phase(state: TableState) -> str:
     return state.turn.phase
 

@@ -75,7 +75,7 @@ def _flock_wound(state: TableState, flock: dict[str, Any]) -> list[Event]:
             for cid in fight["sides"]:
                 state.data["chars"][cid]["fight"] = ""
     state.data["cowardly"] = True
-    return events + [say("scavengers.fled", "SC-SUP-08", character=flock["id"])]
+    return [*events, say("scavengers.fled", "SC-SUP-08", character=flock["id"])]
 
 
 def flock_target(state: TableState, c: dict[str, Any]) -> list[Event]:

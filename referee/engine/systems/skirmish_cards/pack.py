@@ -178,7 +178,7 @@ def _scenarios(raw: Any, file: str, factions: Mapping[str, Faction], profiles: M
 def _results(raw: Any, file: str) -> tuple[tuple[int | None, int | None, str], ...]:
     if not isinstance(raw, list):
         raise PackError(file, "shooting_results", "must be a list of bands")
-    bands = []
+    bands: list[tuple[int | None, int | None, str]] = []
     for i, band in enumerate(raw):
         where = f"shooting_results[{i}]"
         band = _obj(band, file, where)

@@ -81,8 +81,8 @@ def apply(state: TableState, roller: Roller, item: dict[str, Any], result: str) 
             events += nerve.test(state, c, roller, "SC-WND-02")[1]
         return events
     if nerve.fact(state, c["id"], "mid_jump"):
-        return events + [say("jump.hit", "SC-FALL-03", target=c["id"])] + falls(
-            state, roller, c, "SC-FALL-03", from_horse=False, seat=seat)
+        events.append(say("jump.hit", "SC-FALL-03", target=c["id"]))
+        return events + falls(state, roller, c, "SC-FALL-03", from_horse=False, seat=seat)
     if result == "wound":
         return events
     passed, tested = nerve.test(state, c, roller, "SC-WND-02")
@@ -90,13 +90,13 @@ def apply(state: TableState, roller: Roller, item: dict[str, Any], result: str) 
     if passed or c["removed"]:
         return events
     if c["mounted"]:
-        return events + [say("rider.falls", "SC-MNT-06", target=c["id"])] + falls(
-            state, roller, c, "SC-MNT-06", from_horse=True, seat=seat)
+        events.append(say("rider.falls", "SC-MNT-06", target=c["id"]))
+        return events + falls(state, roller, c, "SC-MNT-06", from_horse=True, seat=seat)
     if nerve.fact(state, c["id"], "high_ground"):
         for _ in range(state.settings["high_ground_fall_markers"]):
             events += nerve.place(state, c, "SC-WND-05")
-        return events + [say("target.falls", "SC-WND-05", target=c["id"])] + falls(
-            state, roller, c, "SC-WND-05", from_horse=False, seat=seat)
+        events.append(say("target.falls", "SC-WND-05", target=c["id"]))
+        return events + falls(state, roller, c, "SC-WND-05", from_horse=False, seat=seat)
     return events
 
 

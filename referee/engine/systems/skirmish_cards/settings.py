@@ -24,9 +24,12 @@ class SettingsError(ValueError):
 
 
 def _opt(default: Any, ref: str, doc: str, choices: tuple[Any, ...] = (), minimum: int | None = None) -> Any:
-    if isinstance(default, dict):
-        return field(default_factory=dict, metadata={"ref": ref, "doc": doc, "choices": (), "minimum": minimum})
     return field(default=default, metadata={"ref": ref, "doc": doc, "choices": choices, "minimum": minimum})
+
+
+def _values(ref: str, doc: str, minimum: int) -> dict[str, Any]:
+    """The metadata of a map with no default (SC-END-03)."""
+    return {"ref": ref, "doc": doc, "choices": (), "minimum": minimum}
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,8 @@ class SkirmishSettings:
     deck_numbered_copies: int = _opt(
         1, "GAP-01 SC-DECK-01", "1: ranks 2-10 once in the faction's colour; 2: in both colours.", (1, 2)
     )
-    faction_cards_in_deck: bool = _opt(True, "GAP-01 SC-DECK-02", "The four faction cards J, Q, K, A are shuffled in.")
+    faction_cards_in_deck: bool = _opt(True, "GAP-01 SC-DECK-02",
+                                       "The four faction cards J, Q, K, A are shuffled in.")
     counter_chain: str = _opt(
         "any_length", "GAP-02 SC-DECK-05", "Answers to a played card: keep answering in turn, or two cards at most.",
         ("any_length", "two"),
@@ -45,12 +49,15 @@ class SkirmishSettings:
     lasting_card_discard: str = _opt(
         "end_of_turn", "GAP-03 SC-DECK-06", "A 'this turn' card is discarded in end-of-turn step 1.", ("end_of_turn",)
     )
-    reshuffle_leftovers: bool = _opt(True, "GAP-04 SC-DECK-09", "Leftover draw-pile cards are shuffled in with the discard.")
+    reshuffle_leftovers: bool = _opt(True, "GAP-04 SC-DECK-09",
+                                     "Leftover draw-pile cards are shuffled in with the discard.")
     initiative_cards_count_for_draw: bool = _opt(
-        False, "GAP-29 SC-DECK-07", "Placing, revealing, swapping or discarding initiative cards counts as using a card."
+        False, "GAP-29 SC-DECK-07",
+        "Placing, revealing, swapping or discarding initiative cards counts as using a card."
     )
     first_card_placement: str = _opt(
-        "simultaneous", "GAP-30 SC-INIT-01", "First cards hidden until all have placed, or placed face up in seat order.",
+        "simultaneous", "GAP-30 SC-INIT-01",
+        "First cards hidden until all have placed, or placed face up in seat order.",
         ("simultaneous", "open"),
     )
     roll_off_die: str = _opt("d10", "SC-INIT-05 GAP-05", "The roll-off die.", ("d6", "d10", "d20"))
@@ -112,10 +119,12 @@ class SkirmishSettings:
                                  ("gm_or_house", "named_player"))
     reshuffle_on_empty_draw: bool = _opt(True, "GAP-35 SC-END-01", "A draw or deal from an empty pile reshuffles "
                                          "the discard first.")
-    profile_hp: dict[str, int] = _opt({}, "GAP-36 SC-END-03", "HP per character profile (no default).", minimum=1)
-    profile_stress: dict[str, int] = _opt({}, "GAP-36 SC-END-03", "Stress per character profile (no default).",
-                                          minimum=1)
-    hand_size: dict[str, int] = _opt({}, "GAP-36 SC-END-03", "Hand size per faction (no default).", minimum=0)
+    profile_hp: dict[str, int] = field(
+        default_factory=dict, metadata=_values("GAP-36 SC-END-03", "HP per character profile (no default).", 1))
+    profile_stress: dict[str, int] = field(
+        default_factory=dict, metadata=_values("GAP-36 SC-END-03", "Stress per character profile (no default).", 1))
+    hand_size: dict[str, int] = field(
+        default_factory=dict, metadata=_values("GAP-36 SC-END-03", "Hand size per faction (no default).", 0))
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -130,7 +130,7 @@ def resolve(state: TableState, roller: Roller, shooter: dict[str, Any], target: 
     if empty:
         shooter["out_of_ammo"], shooter["no_shoot"] = True, True
         cancel_shots(shooter)
-        return events + [say("shot.out_of_ammo", "SC-SHT-04", shooter=shooter["id"])]
+        return [*events, say("shot.out_of_ammo", "SC-SHT-04", shooter=shooter["id"])]
     seat = controller(state, shooter["side"])
     item = {"source": "shot", "target": target["id"], "part": p.get("part") or "rider", "d20": made.total,
             "total": total, "modifiers": mods, "unknown": unknown, "seat": seat, "shooter": shooter["id"]}

@@ -209,7 +209,7 @@ def finish_turn(t: Table, *, draws: bool = True) -> None:
         t.declare(cid, "break_off" if t.c(cid)["fight"] else "aim")
         t.send(t.seat_of(cid), "break_off" if t.c(cid)["fight"] else "aim", character=cid)
     if draws:
-        for side, info in t.data["sides"].items():
+        for _side, info in t.data["sides"].items():
             if t.state.turn.phase == "end_of_turn" and not info["eot_done"]:
                 t.send(info["controller"], "eot_draw", draw=False)
 

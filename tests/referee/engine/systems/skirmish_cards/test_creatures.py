@@ -9,7 +9,8 @@ HOUSE = ["8-black", "7-black", "6-black", "5-black"]
 
 def haunted(*, gm: bool = False, settings: dict | None = None, rolls: tuple = ()) -> Table:
     seats = {"bob": "player", "carol": "player", **({"gina": "gm"} if gm else {})}
-    faces = top("black", ["5-black", "6-black", "10-black", "4-black"]) + top("red", ["7-red", "8-red", "9-red", "3-red"])
+    faces = top("black", ["5-black", "6-black", "10-black", "4-black"])
+    faces += top("red", ["7-red", "8-red", "9-red", "3-red"])
     faces += top("black", HOUSE, faction_cards=False)
     t = Table(seats=seats, settings={"scenario": "haunted_town", **(settings or {})}, faces=[*faces, *rolls],
               start={} if gm else {"operator": "bob"})
@@ -152,11 +153,12 @@ def test_sc_sup_09_creatures_go_to_the_gm_seat_else_a_house_seat_with_its_own_de
     assert house.state.cards[house.c("wolf1")["card"]].owner == "house"
     gm = haunted(gm=True)
     assert gm.c("wolf1")["side"] == "gina" and gm.data["sides"]["gina"]["kind"] == "gm"
-    named = Table(settings={"scenario": "haunted_town", "creature_control": "named_player"}, start={"operator": "carol"})
+    named = Table(settings={"scenario": "haunted_town", "creature_control": "named_player"},
+                  start={"operator": "carol"})
     assert named.c("bear")["side"] == "carol"
     try:
         Table(settings={"scenario": "haunted_town"})
-    except Exception as exc:  # noqa: BLE001 - the mechanism's CommandError
+    except Exception as exc:
         assert getattr(exc, "code", "") == "house_operator_required"
     else:
         raise AssertionError("a house seat needs an operator")

@@ -122,7 +122,8 @@ def test_sc_hth_10_break_off_is_two_moves_the_first_disengaging_in_place() -> No
     charge(t, dice=(5, 6))
     t.pass_all()
     next_turn(t, bob="marshal", carol="leader")
-    assert t.refused("bob", "declare", character="marshal", actions=["break_off", "break_off"]).code == "too_many_actions"
+    twice = t.refused("bob", "declare", character="marshal", actions=["break_off", "break_off"])
+    assert twice.code == "too_many_actions"
     t.declare("marshal", "break_off")
     t.send("bob", "break_off", character="marshal")
     assert t.c("marshal")["movement"] == 2 and not t.c("leader")["fight"]
