@@ -84,6 +84,8 @@ def check_over(state: TableState, *, rule: str = "SC-BNT-05") -> list[Event]:
         return []
     left = standing(state)
     players = [s for s, info in sides(state).items() if info["kind"] == "player"]
+    if len(players) == 1 and not left:  # a lone posse against the creatures: wiped out or broken, it loses
+        return end(state, {"result": "loss", "winner": "", "rule": rule})
     if len(players) < 2 or len(left) > 1:
         return []
     if not left:
