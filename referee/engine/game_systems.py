@@ -25,6 +25,9 @@ from referee.engine.systems.doomtrooper.settings import DoomtrooperSettings
 from referee.engine.systems.doomtrooper.system import SYSTEM as DOOMTROOPER_LIVE
 from referee.engine.systems.mordheim.state import MordheimSettings
 from referee.engine.systems.mordheim.tables.pack_parser import parse_mordheim_pack
+from referee.engine.systems.skirmish_cards.pack import parse_skirmish_pack
+from referee.engine.systems.skirmish_cards.settings import SkirmishSettings
+from referee.engine.systems.skirmish_cards.system import SYSTEM as SKIRMISH_CARDS_LIVE
 from referee.engine.systems.weekly_moves.catalog import parse_pack as parse_weekly_moves_pack
 from referee.engine.systems.weekly_moves.settings import WeeklyMovesSettings
 from referee.engine.systems.weekly_moves.system import SYSTEM as WEEKLY_MOVES_SEALED
@@ -85,6 +88,14 @@ _ALL = (
         settings=DoomtrooperSettings,
         pack_parser=parse_doomtrooper_pack,
         live=DOOMTROOPER_LIVE,
+    ),
+    GameSystem(
+        slug="skirmish_cards",
+        names={"en": "Card-initiative skirmish (Dead Man's Hand)", "ru": "Рука мертвеца",
+               "cs": "Ruka mrtvého muže"},
+        settings=SkirmishSettings,
+        pack_parser=parse_skirmish_pack,
+        live=SKIRMISH_CARDS_LIVE,
     ),
 )
 

@@ -42,7 +42,7 @@ def test_it_names_the_field_a_system_refuses(system: str, raw: dict[str, object]
 
 
 def test_a_system_without_settings_accepts_only_none() -> None:
-    assert settings_class("skirmish_cards").from_dict({}).to_dict() == {}
+    assert settings_class("pack_only").from_dict({}).to_dict() == {}
 
 
 def test_it_reads_any_settings_class_and_names_the_field_it_refuses() -> None:

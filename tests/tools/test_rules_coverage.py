@@ -6,7 +6,7 @@ import pytest
 
 from tests.tools import rules_coverage as rc
 
-IMPLEMENTED = ["mordheim-campaign", "weekly-moves", "doomtrooper"]
+IMPLEMENTED = ["mordheim-campaign", "weekly-moves", "doomtrooper", "skirmish-cards"]
 
 
 @pytest.mark.parametrize("spec", IMPLEMENTED)
