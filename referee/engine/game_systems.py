@@ -19,6 +19,9 @@ from typing import Any
 from referee.engine.packfiles import PackParser
 from referee.engine.sealed import SealedSystem
 from referee.engine.system_settings import NoSettings, read_settings
+from referee.engine.systems.arena_duel import SYSTEM as ARENA_DUEL_LIVE
+from referee.engine.systems.arena_duel.pack import parse_arena_pack
+from referee.engine.systems.arena_duel.settings import ArenaDuelSettings
 from referee.engine.systems.mordheim.state import MordheimSettings
 from referee.engine.systems.mordheim.tables.pack_parser import parse_mordheim_pack
 from referee.engine.systems.weekly_moves.catalog import parse_pack as parse_weekly_moves_pack
@@ -62,6 +65,14 @@ class UnknownSystem(LookupError):
 
 
 _ALL = (
+    GameSystem(
+        slug="arena_duel",
+        names={"en": "Arena duel (Savage Worlds)", "ru": "Дуэль на арене (Savage Worlds)",
+               "cs": "Souboj v aréně (Savage Worlds)"},
+        settings=ArenaDuelSettings,
+        pack_parser=parse_arena_pack,
+        live=ARENA_DUEL_LIVE,
+    ),
     GameSystem(
         slug="mordheim",
         names={"en": "Mordheim", "ru": "Мордхейм", "cs": "Mordheim"},

@@ -1,0 +1,151 @@
+"""Holds: declared in the hidden part, triggered by the opponent's declaration (AD-HOLD, AD-EDGE).
+
+When the active fighter's declared path comes within a standing hold's trigger distance
+(AD-HOLD-02), the hold triggers: with an action on that first square, the two contest Agility
+(the holder's pre-rolled result against a new roll), unless First Strike or Code of Honour
+decides it (AD-EDGE-01/02); with nothing there and the path going closer, the held actions
+resolve there with no contest (AD-HOLD-05). A Shaken holder loses them (AD-HOLD-06).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.engine.live.events import Event, public
+from referee.engine.live.state import TableState
+from referee.engine.rolls import Roller
+from referee.engine.systems.arena_duel import rolls as r
+from referee.engine.systems.arena_duel.context import Ctx
+from referee.engine.systems.arena_duel.lane import fight, gap
+from referee.engine.systems.arena_duel.settings import LANE
+from referee.engine.systems.arena_duel.sheets import CODE_OF_HONOUR, FIRST_STRIKE, has_feature, opponent, sheet
+from referee.engine.systems.arena_duel.sheets import private as hidden
+
+
+def _melee(ctx: Ctx, actions: list[dict[str, Any]]) -> bool:
+    """AD-EDGE-01: the edge's scope, a declaration to use a melee weapon (reach-1 spears included)."""
+    for action in actions:
+        if action.get("kind") == "attack":
+            slug = action.get("item") or ""
+            if not slug or ctx.pack.items[slug].melee_capable or ctx.pack.items[slug].improvised_die:
+                return True
+    return False
+
+
+def edge_winner(state: TableState, ctx: Ctx, holder: str, active: str, held: list[dict], acting: list[dict]) -> str:
+    """Who wins the hold's Agility contest with no roll, or "" to roll it (AD-EDGE-01, AD-EDGE-02, GAP-14).
+
+    Each side's own action in the contest must be a melee attack; a fighter with both First Strike and
+    Code of Honour has neither; First Strike beats Code of Honour; the same on both sides cancels.
+    """
+    marks = {}
+    for seat, actions in ((holder, held), (active, acting)):
+        s = sheet(state, seat)
+        fs, coh = has_feature(s, FIRST_STRIKE), has_feature(s, CODE_OF_HONOUR)
+        in_scope = _melee(ctx, actions)
+        marks[seat] = ("fs" if fs and not coh else "coh" if coh and not fs else "") if in_scope else ""
+    if marks[holder] == "fs" and marks[active] != "fs":
+        return holder
+    if marks[active] == "fs" and marks[holder] != "fs":
+        return active
+    if marks[holder] == "coh" and marks[active] != "coh":
+        return active
+    if marks[active] == "coh" and marks[holder] != "coh":
+        return holder
+    return ""
+
+
+def _trigger_square(path: list[int], holder_at: int, trigger: int) -> int | None:
+    for square in path:
+        if gap(square, holder_at) <= trigger:
+            return square
+    return None
+
+
+def hold_triggers(state: TableState, roller: Roller, ctx: Ctx) -> list[Event]:
+    """Check the opponent's standing hold against the declaration just submitted (lane geometry)."""
+    if ctx.settings.arena_geometry != LANE:
+        return []  # the GM rules on triggers (``trigger``)
+    active = state.turn.active
+    holder = opponent(state, active)
+    hold = hidden(state, holder).get("hold")
+    decl = hidden(state, active)["declaration"]
+    if not hold:
+        return []
+    first = _trigger_square(decl["path"], fight(state)["positions"][holder], hold["trigger"])
+    if first is None:
+        return []
+    acting = [a for a in decl["actions"] if a["at"] == first]
+    if acting:
+        return trigger(state, roller, ctx, holder, "contested", first)
+    if first != decl["path"][-1]:
+        return trigger(state, roller, ctx, holder, "pass_through", first)
+    return []
+
+
+def trigger(state: TableState, roller: Roller, ctx: Ctx, holder: str, how: str, square: int) -> list[Event]:
+    """The hold triggers: revealed to everyone; lost when the holder is Shaken (AD-HOLD-06)."""
+    f = fight(state)
+    active = opponent(state, holder)
+    hold = hidden(state, holder)["hold"]
+    hidden(state, holder)["hold"] = None
+    f["queue_started"] = True
+    f["positions"][active] = square
+    events = [public("hold.triggered", "AD-HOLD-02", holder=holder, trigger=hold["trigger"], actions=hold["actions"],
+                     square=square, how=how)]
+    if f["shaken"][holder]:
+        return [*events, public("hold.lost", "AD-HOLD-06", holder=holder)]
+    f["hold"] = {"holder": holder, "actions": hold["actions"], "penalty": hold["penalty"], "roll": hold["roll"]}
+    if how == "pass_through":
+        _interrupt(state, holder)
+        return [*events, public("hold.interrupts", "AD-HOLD-05", holder=holder, contest=False)]
+    decl = hidden(state, active)["declaration"]
+    acting = [a for a in decl["actions"] if a["at"] == square]
+    auto = edge_winner(state, ctx, holder, active, hold["actions"], acting)
+    if auto:
+        rule = "AD-EDGE-01" if has_feature(sheet(state, auto), FIRST_STRIKE) and \
+            not has_feature(sheet(state, auto), CODE_OF_HONOUR) else "AD-EDGE-02"
+        events.append(public("hold.decided", rule, winner=auto, roll=False))
+        return [*events, *hold_outcome(state, holder, auto)]
+    cid, opened = r.contest_open(state, roller, kind="hold", rule="AD-HOLD-02", holder=holder, sides={
+        holder: {"key": hold["roll"], "trait_name": "agility"}, active: {"trait_name": "agility"}})
+    f["queue"].insert(0, {"seat": "", "contest": cid, "status": "pending"})
+    return [*events, *opened]
+
+
+def _interrupt(state: TableState, holder: str) -> None:
+    """The opponent's turn is interrupted: the held actions resolve first (AD-HOLD-04, AD-HOLD-05)."""
+    f = fight(state)
+    held = [{"seat": holder, "held": True, "index": i, "status": "pending"} for i in range(len(f["hold"]["actions"]))]
+    f["queue"] = [s for s in f["queue"] if not s.get("contest")]
+    f["queue"][0:0] = held
+
+
+def hold_outcome(state: TableState, holder: str, winner: str) -> list[Event]:
+    """AD-HOLD-03: the opponent wins, its turn goes on and the held actions are lost; AD-HOLD-04: the
+    holder wins, its actions interrupt, then the opponent finishes (and may try to unshake)."""
+    f = fight(state)
+    f["queue"] = [s for s in f["queue"] if not s.get("contest")]
+    if winner == holder:
+        _interrupt(state, holder)
+        return [public("hold.interrupts", "AD-HOLD-04", holder=holder, contest=True)]
+    f["hold"] = None
+    return [public("hold.lost", "AD-HOLD-03", holder=holder)]
+
+
+def effect_hold(state: TableState, contest: dict[str, Any]) -> list[Event]:
+    holder = contest["holder"]
+    return [public("hold.contest", "AD-HOLD-02", holder=holder,
+                   holder_total=r.kept_total(state, contest["sides"][holder])),
+            *hold_outcome(state, holder, contest["winner"])]
+
+
+def lapse(state: TableState, ctx: Ctx, seat: str) -> list[Event]:
+    """AD-HOLD-08 (GAP-13): an untriggered hold lapses when its holder's next turn begins."""
+    mine = hidden(state, seat)
+    if mine.get("hold") and ctx.settings.hold_lasts == "next_turn":
+        key = mine["hold"]["roll"]
+        mine["hold"] = None
+        final = r.finalize(state, key) if state.chains[key].status == "open" else []
+        return [r.secret(state, "hold.lapsed", seat, "AD-HOLD-08"), *final]
+    return []
