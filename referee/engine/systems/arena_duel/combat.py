@@ -62,6 +62,7 @@ def apply_act(state: TableState, cmd: Command, roller: Roller, ctx: Ctx) -> list
     action, penalty = action_of(state, step)
     if not step["held"] and ctx.settings.arena_geometry == LANE:
         f["positions"][seat] = action["at"]
+    f["queue_started"] = True
     kind, slug = action["kind"], str(action.get("item") or "")
     events = [public("action.taken", "AD-ORD-02", seat=seat, kind=kind, item=slug, held=step["held"],
                      position=f["positions"][seat])]

@@ -63,7 +63,9 @@ def _trigger_square(path: list[int], holder_at: int, trigger: int) -> int | None
 
 
 def hold_triggers(state: TableState, roller: Roller, ctx: Ctx) -> list[Event]:
-    """Check the opponent's standing hold against the declaration just submitted (lane geometry)."""
+    """Place the opponent's standing hold in the declaration just submitted (lane geometry): it triggers
+    when the active fighter reaches the first square within the trigger distance, after the actions
+    declared on earlier squares (so an Intimidation on the way may Shake the holder first)."""
     if ctx.settings.arena_geometry != LANE:
         return []  # the GM rules on triggers (``trigger``)
     active = state.turn.active
@@ -72,18 +74,33 @@ def hold_triggers(state: TableState, roller: Roller, ctx: Ctx) -> list[Event]:
     decl = hidden(state, active)["declaration"]
     if not hold:
         return []
-    first = _trigger_square(decl["path"], fight(state)["positions"][holder], hold["trigger"])
+    path = decl["path"]
+    first = _trigger_square(path, fight(state)["positions"][holder], hold["trigger"])
     if first is None:
         return []
-    acting = [a for a in decl["actions"] if a["at"] == first]
-    if acting:
-        return trigger(state, roller, ctx, holder, "contested", first)
-    if first != decl["path"][-1]:
-        return trigger(state, roller, ctx, holder, "pass_through", first)
-    return []
+    how = "contested" if any(a["at"] == first for a in decl["actions"]) else \
+        "pass_through" if first != path[-1] else ""
+    if not how:
+        return []
+    before = sum(1 for a in decl["actions"] if path.index(a["at"]) < path.index(first))
+    fight(state)["queue"].insert(before, {"seat": "", "trigger": how, "holder": holder, "square": first,
+                                          "status": "pending"})
+    return advance(state, roller, ctx)
 
 
-def trigger(state: TableState, roller: Roller, ctx: Ctx, holder: str, how: str, square: int) -> list[Event]:
+def advance(state: TableState, roller: Roller, ctx: Ctx) -> list[Event]:
+    """Run a trigger step when the queue reaches it."""
+    queue = fight(state)["queue"]
+    index = next((i for i, s in enumerate(queue) if s["status"] != "done"), None)
+    if index is None or not queue[index].get("trigger"):
+        return []
+    step = queue[index]
+    step["status"] = "done"
+    return trigger(state, roller, ctx, step["holder"], step["trigger"], step["square"], at=index + 1)
+
+
+def trigger(state: TableState, roller: Roller, ctx: Ctx, holder: str, how: str, square: int,
+            at: int | None = None) -> list[Event]:
     """The hold triggers: revealed to everyone; lost when the holder is Shaken (AD-HOLD-06)."""
     f = fight(state)
     active = opponent(state, holder)
@@ -91,13 +108,15 @@ def trigger(state: TableState, roller: Roller, ctx: Ctx, holder: str, how: str, 
     hidden(state, holder)["hold"] = None
     f["queue_started"] = True
     f["positions"][active] = square
+    if at is None:
+        at = next((i for i, s in enumerate(f["queue"]) if s["status"] != "done"), len(f["queue"]))
     events = [public("hold.triggered", "AD-HOLD-02", holder=holder, trigger=hold["trigger"], actions=hold["actions"],
                      square=square, how=how)]
     if f["shaken"][holder]:
         return [*events, public("hold.lost", "AD-HOLD-06", holder=holder)]
     f["hold"] = {"holder": holder, "actions": hold["actions"], "penalty": hold["penalty"], "roll": hold["roll"]}
     if how == "pass_through":
-        _interrupt(state, holder)
+        _interrupt(state, holder, at)
         return [*events, public("hold.interrupts", "AD-HOLD-05", holder=holder, contest=False)]
     decl = hidden(state, active)["declaration"]
     acting = [a for a in decl["actions"] if a["at"] == square]
@@ -106,28 +125,29 @@ def trigger(state: TableState, roller: Roller, ctx: Ctx, holder: str, how: str, 
         rule = "AD-EDGE-01" if has_feature(sheet(state, auto), FIRST_STRIKE) and \
             not has_feature(sheet(state, auto), CODE_OF_HONOUR) else "AD-EDGE-02"
         events.append(public("hold.decided", rule, winner=auto, roll=False))
+        f["queue"].insert(at, {"seat": "", "contest": "", "status": "pending"})
         return [*events, *hold_outcome(state, holder, auto)]
     cid, opened = r.contest_open(state, roller, kind="hold", rule="AD-HOLD-02", holder=holder, sides={
         holder: {"key": hold["roll"], "trait_name": "agility"}, active: {"trait_name": "agility"}})
-    f["queue"].insert(0, {"seat": "", "contest": cid, "status": "pending"})
+    f["queue"].insert(at, {"seat": "", "contest": cid, "status": "pending"})
     return [*events, *opened]
 
 
-def _interrupt(state: TableState, holder: str) -> None:
+def _interrupt(state: TableState, holder: str, at: int) -> None:
     """The opponent's turn is interrupted: the held actions resolve first (AD-HOLD-04, AD-HOLD-05)."""
     f = fight(state)
     held = [{"seat": holder, "held": True, "index": i, "status": "pending"} for i in range(len(f["hold"]["actions"]))]
-    f["queue"] = [s for s in f["queue"] if not s.get("contest")]
-    f["queue"][0:0] = held
+    f["queue"][at:at] = held
 
 
 def hold_outcome(state: TableState, holder: str, winner: str) -> list[Event]:
     """AD-HOLD-03: the opponent wins, its turn goes on and the held actions are lost; AD-HOLD-04: the
     holder wins, its actions interrupt, then the opponent finishes (and may try to unshake)."""
     f = fight(state)
-    f["queue"] = [s for s in f["queue"] if not s.get("contest")]
+    at = next(i for i, s in enumerate(f["queue"]) if "contest" in s and s["status"] != "done")
+    f["queue"].pop(at)
     if winner == holder:
-        _interrupt(state, holder)
+        _interrupt(state, holder, at)
         return [public("hold.interrupts", "AD-HOLD-04", holder=holder, contest=True)]
     f["hold"] = None
     return [public("hold.lost", "AD-HOLD-03", holder=holder)]

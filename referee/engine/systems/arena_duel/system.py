@@ -16,7 +16,7 @@ from referee.engine.live.system import Command, CommandError, CommandType
 from referee.engine.live.turns import phase_set
 from referee.engine.rolls import Roller
 from referee.engine.systems.arena_duel import bennies as bn
-from referee.engine.systems.arena_duel import combat, flow, post, prep, tricks, view
+from referee.engine.systems.arena_duel import combat, flow, holds, post, prep, tricks, view
 from referee.engine.systems.arena_duel import rolls as r
 from referee.engine.systems.arena_duel.commands import TYPES
 from referee.engine.systems.arena_duel.context import Apply, Ctx, Validate
@@ -156,7 +156,11 @@ class ArenaDuel:
         HANDLERS[command.kind][0](view, command, self.ctx(view))
 
     def apply(self, state: TableState, command: Command, roller: Roller) -> list[Event]:
-        return HANDLERS[command.kind][1](state, command, roller, self.ctx(state))
+        ctx = self.ctx(state)
+        events = HANDLERS[command.kind][1](state, command, roller, ctx)
+        if state.turn.phase == "fight":
+            events += holds.advance(state, roller, ctx)  # a hold triggers when the queue reaches it
+        return events
 
     def view_for(self, state: TableState, viewer: str) -> dict[str, Any]:
         return view.view_for(state, viewer)

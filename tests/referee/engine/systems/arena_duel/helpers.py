@@ -103,12 +103,14 @@ class Duel:
     def contest(self, kind: str) -> dict[str, Any]:
         return [c for c in self.state.data["contests"].values() if c["kind"] == kind][-1]
 
-    def roll_and_announce(self, seat: str, kind: str, dice: list[int], **payload: Any) -> list[Any]:
+    def roll_and_announce(self, seat: str, kind: str, dice: list[int], then: list[int] | None = None,
+                          **payload: Any) -> list[Any]:
+        """``seat`` rolls, accepts, and the GM announces (``then``: the dice the announced effect draws)."""
         self.send(seat, kind, dice, **payload)
         key = self.open_roll(seat)
         if self.state.chains[key].status == "open":
             self.send(seat, "finalize", roll=key)
-        return self.send("gm", "announce", roll=key)
+        return self.send("gm", "announce", then or [], roll=key)
 
     def decide(self, kind: str, dice: list[int] = ()) -> list[Any]:
         """Finalize both sides of the latest ``kind`` contest and let the GM compare them."""
@@ -144,14 +146,15 @@ def to_selection(d: Duel, bans: tuple[str, str] = ("bows", "crossbow")) -> None:
     d.send("gm", "phase_next")
 
 
-def to_final(d: Duel, a_items: list[str] | None = None, b_items: list[str] | None = None) -> None:
-    to_selection(d)
+def to_final(d: Duel, a_items: list[str] | None = None, b_items: list[str] | None = None,
+             bans: tuple[str, str] = ("bows", "crossbow")) -> None:
+    to_selection(d, bans)
     d.send("a", "choose", items=a_items if a_items is not None else ["long_sword", "leather_armour"])
     d.send("b", "choose", items=b_items if b_items is not None else ["axe", "leather_armour"])
     d.send("gm", "phase_next")
 
 
-def to_fight(d: Duel, **items: list[str]) -> None:
+def to_fight(d: Duel, **items: Any) -> None:
     to_final(d, **items)
     d.send("gm", "phase_next")
 
@@ -161,3 +164,28 @@ def first_turn(d: Duel, first: str = "a") -> None:
     faces = [5, 2, 3, 2] if first == "a" else [3, 2, 5, 2]
     d.send("gm", "signal", dice=faces)
     d.decide("first_turn")
+
+
+def in_fight(d: Duel, *, a_at: int = 0, b_at: int = 25, a_ready: tuple[str, ...] = (), b_ready: tuple[str, ...] = (),
+             first: str = "a", **items: Any) -> None:
+    """GIVEN the fighters on these squares with these weapons in hand, ``first`` to act."""
+    to_fight(d, **items)
+    first_turn(d, first)
+    d.fight()["positions"].update(a=a_at, b=b_at)
+    d.fight()["readied"].update(a=list(a_ready), b=list(b_ready))
+
+
+def hold(d: Duel, seat: str, trigger: int, actions: list[dict[str, Any]], agility: list[int], **declared: Any) -> None:
+    """``seat`` declares a hold (its Agility d8 rolled at once), accepts the roll and ends its turn."""
+    d.send(seat, "declare", agility, hold_trigger=trigger, hold_actions=actions, **declared)
+    d.send(seat, "finalize", roll=d.mine(seat)["hold"]["roll"])
+    d.send(seat, "end_turn")
+
+
+def strike(d: Duel, seat: str, faces: list[int]) -> list[Any]:
+    """The current step's actor rolls it, accepts, and the GM announces the effect."""
+    d.send(seat, "act", faces)
+    key = d.open_roll(seat)
+    if d.state.chains[key].status == "open":
+        d.send(seat, "finalize", roll=key)
+    return d.send("gm", "announce", roll=key)

@@ -48,6 +48,7 @@ def test_ad_ben_03_a_persistent_benny_lives_on_the_character_and_outlives_the_du
     d.send("gm", "phase_next")
     d.send("gm", "close", winner="b", force=True)
     result = d.state.outcome
+    assert result is not None
     assert result["winner"] == "b" and result["fighters"]["a"]["persistent_spent"] == ["ca-amulet-0"]
     after_a = character_after(Character.from_dict(ca), result["fighters"]["a"], duel_id="duel-9")
     assert [(b.id, b.spent_in) for b in after_a.persistent_bennies] == [("ca-amulet-0", "duel-9")]
