@@ -4,7 +4,7 @@ import pytest
 
 from tests.tools import rules_coverage as rc
 
-IMPLEMENTED = ["mordheim-campaign", "weekly-moves"]
+IMPLEMENTED = ["arena-duel", "mordheim-campaign", "weekly-moves"]
 
 
 @pytest.mark.parametrize("spec", IMPLEMENTED)

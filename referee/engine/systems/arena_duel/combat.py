@@ -21,7 +21,7 @@ from referee.engine.systems.arena_duel import weapons as w
 from referee.engine.systems.arena_duel.context import Ctx, refuse
 from referee.engine.systems.arena_duel.dice import raises, successes
 from referee.engine.systems.arena_duel.holds import lapse
-from referee.engine.systems.arena_duel.lane import SKILL_OF, fight, gap
+from referee.engine.systems.arena_duel.lane import SKILL_OF, distance, fight, gap
 from referee.engine.systems.arena_duel.settings import LANE
 from referee.engine.systems.arena_duel.sheets import has_feature, opponent, sheet
 from referee.engine.systems.arena_duel.sheets import private as hidden
@@ -78,7 +78,8 @@ def apply_act(state: TableState, cmd: Command, roller: Roller, ctx: Ctx) -> list
     if kind in SKILL_OF:
         step["status"] = "contest"
         skill = SKILL_OF[kind]
-        sides: dict[str, dict[str, Any]] = {seat: {"trait_name": skill, "modifiers": mods}, target: {"trait_name": RESISTED_BY[skill]}}
+        sides: dict[str, dict[str, Any]] = {seat: {"trait_name": skill, "modifiers": mods},
+                                            target: {"trait_name": RESISTED_BY[skill]}}
         cid, opened = r.contest_open(state, roller, kind="will_fight", rule="AD-WILL-03", attacker=seat,
                                      skill=skill, sides=sides)
         step["contest"] = cid
@@ -110,8 +111,6 @@ def apply_act(state: TableState, cmd: Command, roller: Roller, ctx: Ctx) -> list
 
 
 def _gap(state: TableState, ctx: Ctx) -> int:
-    from referee.engine.systems.arena_duel.lane import distance
-
     return distance(state, ctx)
 
 

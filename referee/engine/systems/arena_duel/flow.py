@@ -14,7 +14,7 @@ from referee.engine.systems.arena_duel import combat, holds, post, prep, tricks
 from referee.engine.systems.arena_duel import rolls as r
 from referee.engine.systems.arena_duel.context import Ctx, duel, phase, refuse
 from referee.engine.systems.arena_duel.lane import fight, fight_enter, first_turn
-from referee.engine.systems.arena_duel.sheets import has_skill
+from referee.engine.systems.arena_duel.sheets import has_skill, opponent
 from referee.engine.systems.arena_duel.sheets import private as hidden
 
 RollEffect = Callable[[TableState, str, Roller, Ctx], list[Event]]
@@ -123,7 +123,7 @@ def steps(ctx: Ctx) -> list[str]:
 def validate_phase_next(view: TableState, cmd: Command, ctx: Ctx) -> None:
     now, d = phase(view), duel(view)
     waiting = [k for k, c in view.chains.items() if c.status != "announced"
-               and hidden(view, c.owner)["rolls"][k]["purpose"] != "hold"]
+               and view.data["private"].get(c.owner, {}).get("rolls", {}).get(k, {}).get("purpose") != "hold"]
     if waiting and now != "fight":
         raise refuse("rolls_waiting", "every roll of this step is announced first (AD-ROLL-03)")
     if now == "prep_gambling" and not d["gambling"]["winner"]:
@@ -161,8 +161,6 @@ def validate_stealth(view: TableState, cmd: Command, ctx: Ctx) -> None:
 
 
 def apply_stealth(state: TableState, cmd: Command, roller: Roller, ctx: Ctx) -> list[Event]:
-    from referee.engine.systems.arena_duel.sheets import opponent
-
     fight(state)["stealth"][cmd.seat] = False
     _, events = r.contest_open(state, roller, kind="stealth", rule="AD-STL-01", attacker=cmd.seat, sides={
         cmd.seat: {"trait_name": "stealth"}, opponent(state, cmd.seat): {"trait_name": "notice"}})

@@ -13,7 +13,9 @@ from typing import Any
 
 from referee.engine.live.events import Event, public
 from referee.engine.live.state import TableState
+from referee.engine.live.system import Command
 from referee.engine.rolls import Roller
+from referee.engine.systems.arena_duel import lane
 from referee.engine.systems.arena_duel import rolls as r
 from referee.engine.systems.arena_duel.context import Ctx
 from referee.engine.systems.arena_duel.lane import fight, gap
@@ -60,6 +62,11 @@ def _trigger_square(path: list[int], holder_at: int, trigger: int) -> int | None
         if gap(square, holder_at) <= trigger:
             return square
     return None
+
+
+def apply_declare(state: TableState, cmd: Command, roller: Roller, ctx: Ctx) -> list[Event]:
+    """The declaration (AD-ORD-02), then the opponent's standing hold placed in it (AD-HOLD-02)."""
+    return [*lane.apply_declare(state, cmd, roller, ctx), *hold_triggers(state, roller, ctx)]
 
 
 def hold_triggers(state: TableState, roller: Roller, ctx: Ctx) -> list[Event]:

@@ -179,8 +179,6 @@ def validate_declare(view: TableState, cmd: Command, ctx: Ctx) -> None:
 
 def apply_declare(state: TableState, cmd: Command, roller: Roller, ctx: Ctx) -> list[Event]:
     """AD-ORD-02: store the declaration; show its public part; roll the hold's Agility at once (AD-HOLD-01)."""
-    from referee.engine.systems.arena_duel.holds import hold_triggers  # the holds read declarations
-
     f, seat, p = fight(state), cmd.seat, cmd.payload
     pos = f["positions"][seat]
     end = p.get("move_to", pos) if ctx.settings.arena_geometry == LANE else pos
@@ -204,4 +202,4 @@ def apply_declare(state: TableState, cmd: Command, roller: Roller, ctx: Ctx) -> 
         events += [r.secret(state, "hold.declared", seat, "AD-HOLD-01", trigger=p["hold_trigger"], actions=held),
                    *rolled]
     f["queue"] = [{"seat": seat, "held": False, "index": i, "status": "pending"} for i in range(len(actions))]
-    return [*events, *hold_triggers(state, roller, ctx)]
+    return events

@@ -68,6 +68,8 @@ class ArenaDuelSettings:
         "loser first.", ("simultaneous", "loser_first"))
     load_per_strength: int = _opt(5, "GAP-07 AD-PREP-09", "The weight warned about: this times the Strength die.",
                                   minimum=1)
+    poison_failure_told: bool = _opt(
+        False, "GAP-09 AD-POI-01", "The opponent learns of a failed poison attempt (not the poisoned weapon).")
     will_duel_results: str = _opt(
         "swd", "GAP-20 AD-WILL-02", "Tests of will: SWD (success +2, raise Shaken), or the GM rules the effect.",
         ("swd", "gm"))

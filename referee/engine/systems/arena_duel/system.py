@@ -20,7 +20,7 @@ from referee.engine.systems.arena_duel import combat, flow, holds, post, prep, t
 from referee.engine.systems.arena_duel import rolls as r
 from referee.engine.systems.arena_duel.commands import TYPES
 from referee.engine.systems.arena_duel.context import Apply, Ctx, Validate
-from referee.engine.systems.arena_duel.lane import apply_declare, validate_declare
+from referee.engine.systems.arena_duel.lane import validate_declare
 from referee.engine.systems.arena_duel.pack import ArenaPack, default_pack
 from referee.engine.systems.arena_duel.settings import ArenaDuelSettings
 from referee.engine.systems.arena_duel.sheets import Character
@@ -51,7 +51,7 @@ HANDLERS: dict[str, tuple[Validate, Apply]] = {
     "stealth": (flow.validate_stealth, flow.apply_stealth),
     "signal": (flow.validate_signal, flow.apply_signal),
     "distance_set": (flow.validate_distance_set, flow.apply_distance_set),
-    "declare": (validate_declare, apply_declare),
+    "declare": (validate_declare, holds.apply_declare),
     "trigger": (flow.validate_trigger, flow.apply_trigger),
     "act": (combat.validate_act, combat.apply_act),
     "damage": (combat.validate_damage, combat.apply_damage),

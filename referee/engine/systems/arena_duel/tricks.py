@@ -43,8 +43,11 @@ def effect_poison(state: TableState, key: str, roller: Roller, ctx: Ctx) -> list
         mine["poisoned"] = info["item"]
     else:
         mine["poison_failed"] = info["item"]
-    return r.announce(state, [key], rule="AD-POI-01", audience=[seat], effect="poison",
-                      poisoned=info["item"] if done else "", swapped=not done)
+    events = r.announce(state, [key], rule="AD-POI-01", audience=[seat], effect="poison",
+                        poisoned=info["item"] if done else "", swapped=not done)
+    if not done and ctx.settings.poison_failure_told:
+        events.append(public("poison.failed", "AD-POI-01", seat=seat))
+    return events
 
 
 def validate_will(view: TableState, cmd: Command, ctx: Ctx) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 from referee.engine.live.state import TableState
 from referee.engine.live.system import Command, CommandError
+from referee.engine.live.table import may_send
 from referee.engine.systems.arena_duel import bennies as bn
 from referee.engine.systems.arena_duel.context import Ctx
 from referee.engine.systems.arena_duel.sheets import private as hidden
@@ -82,6 +83,8 @@ def affordances(system: Any, view: TableState, viewer: str, ctx: Ctx) -> list[di
     pass validation as they are; the rest with the options this viewer's own view offers."""
     out = []
     for kind, ctype in system.command_types().items():
+        if may_send(ctype, view, viewer) is not None:
+            continue
         offered = options(view, viewer, kind, ctx)
         probes = PROBES.get(kind, [{}] if not any(f.required for f in ctype.fields.values()) else [])
         if probes and not any(_passes(system, view, Command(kind, viewer, p)) for p in probes):

@@ -42,7 +42,7 @@ def test_ad_hold_02_the_trigger_is_the_declared_path_within_distance_with_an_act
     d = holding()
     d.send("b", "declare", [3, 1], move_to=13, actions=AXE_AT_13)
     assert d.contest("hold")["sides"] == {"a": d.fight()["hold"]["roll"], "b": "c3.1:b"}
-    assert [e for e in d.events if e.code == "hold.triggered"][0].audience == ("*",)
+    assert next(e for e in d.events if e.code == "hold.triggered").audience == ("*",)
     short = holding()
     short.send("b", "declare", move_to=16)  # distance 3: outside the trigger distance
     assert not [e for e in short.events if e.code == "hold.triggered"]
@@ -61,7 +61,7 @@ def test_ad_hold_04_the_holder_wins_interrupts_and_the_opponent_finishes_and_may
     d.send("b", "declare", [3, 1], move_to=13, actions=AXE_AT_13)
     d.decide("hold")
     assert queue(d) == [("a", True), ("b", False)]
-    assert [e for e in d.events if e.code == "hold.contest"][0].data["holder_total"] == 6  # revealed now
+    assert next(e for e in d.events if e.code == "hold.contest").data["holder_total"] == 6  # revealed now
     strike(d, "a", [6, 1])  # Fighting 6 against b's Parry 5 (6, axe -1)
     d.send("a", "damage", [5, 4])
     d.send("gm", "announce", roll=d.open_roll("a", "damage"))
@@ -90,7 +90,7 @@ def test_ad_hold_05_a_path_going_closer_with_nothing_on_the_first_square_meets_t
     d.send("b", "declare", move_to=13, actions=AXE_AT_13)
     assert not [c for c in d.state.data["contests"].values() if c["kind"] == "hold"]
     assert queue(d) == [("a", True), ("b", False)] and d.fight()["positions"]["b"] == 14
-    assert [e for e in d.events if e.code == "hold.interrupts"][0].rule == "AD-HOLD-05"
+    assert next(e for e in d.events if e.code == "hold.interrupts").rule == "AD-HOLD-05"
 
 
 def test_ad_hold_06_a_holder_shaken_when_the_trigger_happens_loses_the_held_actions() -> None:
@@ -146,7 +146,7 @@ def test_ad_edge_01_first_strike_wins_the_hold_contest_with_no_roll_for_melee_de
     fs = character("ca", edges=["first_strike"])
     d = holding(a=fs)
     d.send("b", "declare", move_to=13, actions=AXE_AT_13)  # no Agility roll for b
-    assert queue(d) == [("a", True), ("b", False)] and [e for e in d.events if e.code == "hold.decided"][0].rule == \
+    assert queue(d) == [("a", True), ("b", False)] and next(e for e in d.events if e.code == "hold.decided").rule == \
         "AD-EDGE-01"
     approaching = holding(b=character("cb", edges=["first_strike"]))
     approaching.send("b", "declare", move_to=13, actions=AXE_AT_13)

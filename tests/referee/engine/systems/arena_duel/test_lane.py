@@ -14,7 +14,7 @@ def test_ad_set_01_the_fighters_start_24_squares_apart_with_weapons_put_away() -
     to_fight(d)
     first_turn(d)
     assert d.view("b")["fighters"]["a"]["position"] == 0 and d.view("b")["fighters"]["b"]["position"] == 25
-    entered = [e for e in d.events if e.code == "fight.entered"][0]
+    entered = next(e for e in d.events if e.code == "fight.entered")
     assert entered.data["distance"] == 24
     d.fight()["positions"]["b"] = 1
     assert d.refused("a", "declare", actions=[{**SWORD, "at": 0}]).code == "not_ready"

@@ -144,12 +144,12 @@ def test_ad_prep_09_items_are_for_this_fight_and_their_weight_is_recorded_with_a
     d = Duel(a=character("ca", attributes={"strength": 4}))
     to_selection(d)
     d.send("a", "choose", items=["axe", "large_shield", "chain_mail"])  # 31 against 5 x d4 = 20
-    chosen = [e for e in d.events if e.code == "loadout.chosen"][0]
+    chosen = next(e for e in d.events if e.code == "loadout.chosen")
     assert chosen.data["weight"] == 31 and chosen.data["overweight"] is True and chosen.audience == ("a", "gm")
     d.send("b", "choose", items=["axe"])
     d.send("gm", "phase_next")
     d.send("gm", "phase_next")
     d.send("gm", "phase_next")
     d.send("gm", "close")
-    assert d.mine("a")["loadout"] == [] and d.state.outcome["items_returned"]["a"] == ["axe", "large_shield",
-                                                                                       "chain_mail"]
+    assert d.state.outcome is not None and d.mine("a")["loadout"] == []
+    assert d.state.outcome["items_returned"]["a"] == ["axe", "large_shield", "chain_mail"]

@@ -43,11 +43,11 @@ def test_ad_roll_03_the_gm_announces_the_effect_after_finalizing_and_no_reroll_f
     d.send("gm", "announce", roll=key)
     assert d.refused("a", "reroll", roll=key).code == "roll_final"
     assert d.refused("gm", "announce", roll=key).code == "announced"
-    announced = [e for e in d.events if e.code == "roll.announced"][0]
+    announced = next(e for e in d.events if e.code == "roll.announced")
     assert "totals" not in announced.data  # the effect, not the numbers (CONFIG)
     shown = Duel(settings={"announce_shows_total": True})
     shown.roll_and_announce("a", "notice", [4, 2])
-    assert [e for e in shown.events if e.code == "roll.announced"][0].data["totals"] == {shown.open_roll("a"): 4}
+    assert next(e for e in shown.events if e.code == "roll.announced").data["totals"] == {shown.open_roll("a"): 4}
 
 
 def test_ad_roll_04_both_sides_of_an_opposed_roll_finalize_unseen_before_the_gm_compares() -> None:
@@ -78,4 +78,4 @@ def test_ad_roll_05_benny_and_reroll_counts_stay_private_even_after_the_announce
     to_gambling(public, (2, 2), (3, 2))
     public.send("a", "reroll", [5, 1], roll=public.contest("gambling")["sides"]["a"])
     public.decide("gambling")
-    assert [e for e in public.events if e.code == "roll.announced"][0].data["rolls"]["c1.1:a"]["tries"] == 2
+    assert next(e for e in public.events if e.code == "roll.announced").data["rolls"]["c1.1:a"]["tries"] == 2

@@ -25,6 +25,10 @@ def test_ad_poi_01_poison_is_hidden_on_a_stealth_success_and_a_failure_wastes_th
     failed.roll_and_announce("a", "poison", [2, 1], item="long_sword")
     assert failed.mine("a")["poisoned"] == "" and failed.mine("a")["poison_failed"] == "long_sword"
     assert not leaked(failed)
+    told = Duel(a=character("ca", poison_vials=1), settings={"poison_failure_told": True})
+    to_final(told)
+    told.roll_and_announce("a", "poison", [2, 1], item="long_sword")
+    assert "poison.failed" in [e["code"] for e in told.seen("b")] and "long_sword" not in str(told.seen("b")[-1])
     none = Duel()
     to_final(none)
     assert none.refused("a", "poison", item="long_sword").code == "no_vial"
@@ -55,7 +59,7 @@ def test_ad_will_02_a_success_gives_plus_two_on_the_first_action_and_a_raise_sta
     d.decide("will")
     assert d.fight()["shaken"]["a"] and d.fight()["bonus"]["b"] == 2
     d.send("gm", "phase_next")
-    assert [e for e in d.events if e.code == "fight.entered"][0].data["shaken"] == {"a": True, "b": False}
+    assert next(e for e in d.events if e.code == "fight.entered").data["shaken"] == {"a": True, "b": False}
     d.fight()["positions"].update(a=12, b=13)
     d.fight()["readied"]["b"] = ["axe"]
     d.send("gm", "signal", [2, 1, 5, 1])
