@@ -20,6 +20,9 @@ from referee.engine.live.system import LiveSystem
 from referee.engine.packfiles import PackParser
 from referee.engine.sealed import SealedSystem
 from referee.engine.system_settings import NoSettings, read_settings
+from referee.engine.systems.arena_duel import SYSTEM as ARENA_DUEL_LIVE
+from referee.engine.systems.arena_duel.pack import parse_arena_pack
+from referee.engine.systems.arena_duel.settings import ArenaDuelSettings
 from referee.engine.systems.doomtrooper.cards import parse_doomtrooper_pack
 from referee.engine.systems.doomtrooper.settings import DoomtrooperSettings
 from referee.engine.systems.doomtrooper.system import SYSTEM as DOOMTROOPER_LIVE
@@ -69,6 +72,14 @@ class UnknownSystem(LookupError):
 
 
 _ALL = (
+    GameSystem(
+        slug="arena_duel",
+        names={"en": "Arena duel (Savage Worlds)", "ru": "Дуэль на арене (Savage Worlds)",
+               "cs": "Souboj v aréně (Savage Worlds)"},
+        settings=ArenaDuelSettings,
+        pack_parser=parse_arena_pack,
+        live=ARENA_DUEL_LIVE,
+    ),
     GameSystem(
         slug="mordheim",
         names={"en": "Mordheim", "ru": "Мордхейм", "cs": "Mordheim"},

@@ -6,7 +6,7 @@ import pytest
 
 from tests.tools import rules_coverage as rc
 
-IMPLEMENTED = ["mordheim-campaign", "weekly-moves", "doomtrooper", "skirmish-cards"]
+IMPLEMENTED = ["arena-duel", "doomtrooper", "mordheim-campaign", "skirmish-cards", "weekly-moves"]
 
 
 @pytest.mark.parametrize("spec", IMPLEMENTED)

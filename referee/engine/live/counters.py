@@ -13,8 +13,8 @@ class CounterError(ValueError):
 
 
 def counter_add(state: TableState, key: str, *, value: int = 0, floor: int | None = 0, cap: int | None = None,
-                owner: str = "") -> Counter:
-    return state.counters.setdefault(key, Counter(key, value, floor, cap, owner))
+                owner: str = "", private: bool = False) -> Counter:
+    return state.counters.setdefault(key, Counter(key, value, floor, cap, owner, private))
 
 
 def counter_value(state: TableState, key: str) -> int:

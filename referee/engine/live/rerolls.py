@@ -41,13 +41,16 @@ def chain_start(state: TableState, *, key: str, owner: str, notation: str, rolle
     return [private("roll.hidden", [owner], rule, key=key, roll=chain.rolls[-1])]
 
 
-def chain_reroll(state: TableState, *, key: str, owner: str, roller: Roller) -> list[Event]:
+def chain_reroll(state: TableState, *, key: str, owner: str, roller: Roller, spend: str | None = None) -> list[Event]:
+    """Reroll, spending one from the chain's budget, or from ``spend`` (another pool of the owner's:
+    a Savage Worlds persistent benny) when given."""
     chain = _chain(state, key, owner)
     if chain.status != "open":
         raise ChainError("roll_final", "this roll is final and cannot be rerolled")
-    if chain.budget:
+    budget = chain.budget if spend is None else spend
+    if budget:
         try:
-            change(state, chain.budget, -1)
+            change(state, budget, -1)
         except CounterError:
             raise ChainError("no_budget", "nothing left to spend on a reroll") from None
     chain.rolls.append(roll_to_dict(roller.roll(chain.notation, rule=chain.rule, label=f"reroll {key}"),
@@ -65,13 +68,25 @@ def chain_finalize(state: TableState, *, key: str, owner: str, best: bool = Fals
     return [private("roll.final", [owner], chain.rule, key=key, chosen=chain.chosen)]
 
 
-def chain_announce(state: TableState, *, keys: list[str]) -> list[Event]:
-    """Show the kept rolls of ``keys`` to everyone at once; each must be final."""
+def chain_announce(state: TableState, *, keys: list[str], numbers: bool = True, tries: bool = True,
+                   **effect: object) -> list[Event]:
+    """Show the kept rolls of ``keys`` to everyone at once; each must be final.
+
+    ``numbers=False`` announces only that they were decided (the effect, in ``effect``), not the
+    rolls; ``tries=False`` leaves out how often each was rerolled (Savage Worlds keeps benny use
+    private, AD-ROLL-05).
+    """
     chains = [_chain(state, k) for k in keys]
     if any(c.status != "final" for c in chains):
         raise ChainError("not_final", "every roll of the pair must be final before either is shown")
     for chain in chains:
         chain.status = "announced"
-    return [public("roll.announced", chains[0].rule,
-                   rolls={c.key: {"owner": c.owner, "roll": c.rolls[c.chosen], "tries": len(c.rolls)}
-                          for c in chains})]
+    shown = {}
+    for c in chains:
+        entry: dict[str, object] = {"owner": c.owner}
+        if numbers:
+            entry["roll"] = c.rolls[c.chosen]
+        if tries:
+            entry["tries"] = len(c.rolls)
+        shown[c.key] = entry
+    return [public("roll.announced", chains[0].rule, rolls=shown, **effect)]

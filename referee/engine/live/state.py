@@ -70,16 +70,22 @@ class Zone:
 
 @dataclass
 class Counter:
-    """A number with a floor (and optional cap): a fate bank, victory points, bennies, a pool (a sink)."""
+    """A number with a floor (and optional cap): a fate bank, victory points, bennies, a pool (a sink).
+
+    ``private``: only its owner (and a seated GM who sees hidden state) may read it (Savage
+    Worlds bennies, AD-ROLL-05); everyone else's view leaves it out altogether.
+    """
 
     key: str
     value: int = 0
     floor: int | None = 0
     cap: int | None = None
     owner: str = ""
+    private: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "value": self.value, "floor": self.floor, "cap": self.cap, "owner": self.owner}
+        return {"key": self.key, "value": self.value, "floor": self.floor, "cap": self.cap, "owner": self.owner,
+                "private": self.private}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Counter:

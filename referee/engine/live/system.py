@@ -23,7 +23,9 @@ from referee.engine.rolls import Roller
 #: window; any player; a seated GM; the seat a pending decision names; any seat at all.
 WHO = ("active", "priority", "player", "gm", "decider", "anyone")
 #: Payload field types. ``card``/``cards``: the sender's handles, resolved before validation.
-FIELD_TYPES = ("int", "str", "bool", "card", "cards", "seat", "strs")
+#: ``objs``: a short list of flat objects (text keys; text, whole-number, true/false or empty
+#: values), for structured parts of a command such as a declaration's actions.
+FIELD_TYPES = ("int", "str", "bool", "card", "cards", "seat", "strs", "objs")
 
 
 class CommandError(ValueError):

@@ -95,6 +95,8 @@ def _read(ctype: CommandType, state: TableState, seat: str, raw: Mapping[str, An
             not isinstance(value, list) or len(value) > 200 or not all(isinstance(v, str) for v in value)
         ):
             raise CommandError("invalid_field", f"{name} must be a list of texts", name)
+        elif kind == "objs" and not _flat_objects(value):
+            raise CommandError("invalid_field", f"{name} must be a list of flat objects", name)
         if spec.choices and value not in spec.choices:
             raise CommandError("invalid_field", f"{name} must be one of {', '.join(map(str, spec.choices))}", name)
         if kind == "seat" and value not in state.seats:
@@ -105,6 +107,22 @@ def _read(ctype: CommandType, state: TableState, seat: str, raw: Mapping[str, An
             value = [_card(state, seat, v, name) for v in value]
         out[name] = value
     return out
+
+
+def _flat_objects(value: Any) -> bool:
+    if not isinstance(value, list) or len(value) > 50:
+        return False
+    for item in value:
+        if not isinstance(item, Mapping) or len(item) > 20:
+            return False
+        for key, v in item.items():
+            if not isinstance(key, str) or len(key) > 40:
+                return False
+            if v is not None and not isinstance(v, bool | int | str):
+                return False
+            if isinstance(v, str) and len(v) > 200:
+                return False
+    return True
 
 
 def _card(state: TableState, seat: str, value: str, name: str) -> str:

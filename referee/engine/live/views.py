@@ -2,8 +2,10 @@
 
 :func:`redact` gives a copy of the state holding only what ``viewer`` may know: cards they
 do not know lose their identity and hidden data (``data`` keys starting with ``hidden_``),
-hidden piles lose their order, sealed zones their cards, other seats' private data, pending
-decisions and hidden rolls their contents. A system's ``validate`` sees only this copy, so a
+hidden piles lose their order, sealed zones their cards, other seats' private data and private
+counters, pending decisions and hidden rolls their contents. A seated GM whom the table lets
+see hidden state (``sees_hidden``) keeps every seat's private data, private counters and
+hidden rolls (never a sealed zone). A system's ``validate`` sees only this copy, so a
 refusal can never depend on something the sender may not know. :func:`board` renders the
 generic part of the viewer's view, with each visible card under the viewer's own handle.
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.engine.live.events import handle, knows
-from referee.engine.live.state import NOBODY, OWNER, PUBLIC, SEALED_ZONE, Card, TableState, Zone
+from referee.engine.live.state import NOBODY, OWNER, PUBLIC, SEALED_ZONE, Card, Counter, TableState, Zone
 
 HIDDEN_PREFIX = "hidden_"
 
@@ -39,9 +41,15 @@ def lists_cards(state: TableState, zone: Zone, viewer: str) -> bool:
     return False
 
 
+def reads_counter(state: TableState, counter: Counter, viewer: str) -> bool:
+    return not counter.private or counter.owner == viewer or sees_hidden(state, viewer)
+
+
 def redact(state: TableState, viewer: str) -> TableState:
     """A copy of ``state`` with everything ``viewer`` may not know taken out."""
     out = state.copy()
+    gm = sees_hidden(state, viewer)
+    out.counters = {k: c for k, c in out.counters.items() if reads_counter(state, c, viewer)}
     for card in out.cards.values():
         if not knows_card(state, state.cards[card.id], viewer):
             card.card = ""
@@ -54,14 +62,14 @@ def redact(state: TableState, viewer: str) -> TableState:
         elif not lists_cards(state, zone, viewer):
             zone.cards = sorted(zone.cards)  # the order of a hidden pile is nobody's business
     private = out.data.get("private")
-    if isinstance(private, dict):
+    if isinstance(private, dict) and not gm:
         out.data["private"] = {seat: mine for seat, mine in private.items() if seat == viewer}
     for _key, decision in list(out.decisions.items()):
         if decision.player != viewer:
             decision.context = {}
             decision.options = []
     for chain in out.chains.values():
-        if chain.owner != viewer and chain.status != "announced":
+        if chain.owner != viewer and chain.status != "announced" and not gm:
             chain.rolls = [{} for _ in chain.rolls]
     return out
 
@@ -106,9 +114,10 @@ def board(state: TableState, viewer: str) -> dict[str, Any]:
             entry["cards"] = cards if zone.policy == PUBLIC else sorted(cards, key=lambda c: c["handle"])
         zones.append(entry)
     decisions = [handles_in(state, viewer, d.to_dict()) for d in state.decisions.values() if d.player == viewer]
+    gm = sees_hidden(state, viewer)
     chains = [
         {"key": c.key, "owner": c.owner, "notation": c.notation, "status": c.status,
-         **({"rolls": c.rolls, "chosen": c.chosen} if c.owner == viewer or c.status == "announced" else {})}
+         **({"rolls": c.rolls, "chosen": c.chosen} if c.owner == viewer or c.status == "announced" or gm else {})}
         for c in state.chains.values()
     ]
     window = state.window
@@ -116,7 +125,7 @@ def board(state: TableState, viewer: str) -> dict[str, Any]:
         "seats": dict(state.seats),
         "status": state.status,
         "zones": zones,
-        "counters": {k: c.value for k, c in state.counters.items()},
+        "counters": {k: c.value for k, c in state.counters.items() if reads_counter(state, c, viewer)},
         "turn": {"active": state.turn.active, "phase": state.turn.phase, "number": state.turn.number,
                  "order": list(state.turn.order)},
         "window": {"key": window.key, "participants": window.participants, "priority": window.priority}
@@ -141,4 +150,4 @@ def resolve_handle(state: TableState, viewer: str, value: str) -> str | None:
     return None
 
 
-__all__ = ["NOBODY", "board", "card_view", "handles_in", "knows_card", "redact", "resolve_handle"]
+__all__ = ["NOBODY", "board", "card_view", "handles_in", "knows_card", "reads_counter", "redact", "resolve_handle"]

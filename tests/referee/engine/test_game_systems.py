@@ -9,7 +9,7 @@ from referee.engine.systems.weekly_moves import SYSTEM as WEEKLY_MOVES
 
 
 def test_it_lists_every_system_by_slug() -> None:
-    assert [s.slug for s in systems()] == ["doomtrooper", "mordheim", "skirmish_cards", "weekly_moves"]
+    assert [s.slug for s in systems()] == ["arena_duel", "doomtrooper", "mordheim", "skirmish_cards", "weekly_moves"]
     assert all(isinstance(s, GameSystem) and s.names["en"] for s in systems())
 
 
