@@ -13,8 +13,9 @@ from django.utils.text import slugify
 
 from campaign.lib.errors import NotFound
 from campaign.lib.i18n import localized
-from roster.bridge.packs import list_of, pack_of
+from roster.bridge.packs import list_of, pack_of, tables_of
 from roster.models import Warband
+from roster.names import injury_text, skill_name
 from roster.selectors import roster_of
 
 STATS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
@@ -22,7 +23,7 @@ STATS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 
 def roster_context(warband: Warband) -> dict[str, Any]:
     """What the roster page and the printable sheet show."""
-    pack, warband_list = pack_of(warband.campaign), list_of(warband)
+    pack, warband_list, tables = pack_of(warband.campaign), list_of(warband), tables_of(warband.campaign)
     items: dict[int | None, list[str]] = defaultdict(list)
     for holding in warband.holdings.all():
         item = pack.catalogue.items.get(holding.item_slug)
@@ -30,7 +31,8 @@ def roster_context(warband: Warband) -> dict[str, Any]:
             localized({"en": item.name.en, "ru": item.name.ru}) if item else holding.item_slug
         )
     warriors: list[dict[str, Any]] = []
-    for w in warband.warriors.all():
+    # Heroes before henchmen, each in the order they were hired.
+    for w in sorted(warband.warriors.all(), key=lambda w: (w.kind != "hero", not w.is_leader, w.pk)):
         if not w.on_roster:
             continue
         kind = warband_list.warrior_type(w.type_slug) if warband_list.has_type(w.type_slug) else None
@@ -40,6 +42,8 @@ def roster_context(warband: Warband) -> dict[str, Any]:
                 "type_name": localized({"en": kind.name.en, "ru": kind.name.ru}) if kind else w.type_slug,
                 "stats": [w.profile.get(s, "") for s in STATS],
                 "items": items.get(w.pk, []),
+                "skills": [skill_name(tables, s) for s in w.skills],
+                "injuries": [injury_text(tables, i) for i in w.injuries],
             }
         )
     return {

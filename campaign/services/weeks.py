@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
@@ -21,9 +22,11 @@ from django.utils.translation import gettext as _
 
 from campaign.league import league_of
 from campaign.lib.errors import Conflict, RuleViolation
-from campaign.models import Campaign, Week
+from campaign.models import Campaign, Notification, Week
 from campaign.schedule import next_deadline
+from campaign.services.access import ORGANISER, require_role
 from campaign.services.events import event_record
+from campaign.services.notifications import notify_members
 from campaign.services.resolvers import WAITING, week_resolver_for
 from campaign.services.streams import week_stream_open
 from referee.services.streams import stream_reveal
@@ -124,6 +127,13 @@ def week_resolve_claimed(*, week_id: int, token: datetime, now: datetime) -> Wee
         week=week,
         payload={"week": week.number, "next_week": next_week.number if next_week else None},
     )
+    notify_members(
+        campaign=campaign,
+        kind=Notification.Kind.WEEK_RESOLVED,
+        key=f"week:{week.pk}",
+        params={"week": week.number},
+        url=f"/campaigns/{campaign.pk}/",
+    )
     return week
 
 
@@ -163,3 +173,14 @@ def weeks_sweep(*, now: datetime | None = None, campaign: Campaign | None = None
         if week is not None:
             closed.append(week)
     return closed
+
+
+def week_close_now(*, week: Week, actor: Any, now: datetime | None = None) -> Week | None:
+    """The organiser closes the open week before its deadline: resolved as the deadline sweep would, now.
+
+    Returns the closed week, or None when the system's resolver still waits (the week stays resolving).
+    """
+    require_role(campaign=week.campaign, user=actor, roles=[ORGANISER])
+    if week.status != Week.Status.OPEN:
+        raise Conflict(_("Only an open week can be closed."), code="week_not_open")
+    return week_resolve(week_id=week.pk, now=now, force=True)

@@ -15,6 +15,7 @@ from referee.models import Visibility
 from roster.aftermath.effects import EffectWriter
 from roster.bridge.packs import list_of, pack_of, settings_of
 from roster.models import Aftermath, Battle, Decision, Warband
+from roster.notices import decisions_notify
 
 
 def rolls_visibility(battle: Battle) -> str:
@@ -56,7 +57,7 @@ def answerer_of(request: DecisionRequest, battle: Battle) -> Any:
 
 
 def decisions_open(*, aftermath: Aftermath, requests: Any, battle: Battle) -> list[Decision]:
-    return [
+    decisions = [
         Decision.objects.get_or_create(
             aftermath=aftermath,
             key=r.id,
@@ -70,3 +71,5 @@ def decisions_open(*, aftermath: Aftermath, requests: Any, battle: Battle) -> li
         )[0]
         for r in requests
     ]
+    decisions_notify(decisions)
+    return decisions

@@ -15,6 +15,7 @@ from campaign.services.corrections import correction_record
 from referee.engine.systems.mordheim.warband.rating import RatedWarrior, warband_rating
 from roster.bridge.packs import pack_of
 from roster.models import Warband, Warrior
+from roster.notices import warband_approved_notify
 from roster.services.context import locked, on_roster, require
 from roster.services.treasury import treasury_apply
 
@@ -68,6 +69,7 @@ def warband_approve(*, warband: Warband, actor: Any) -> Warband:
         warband.status = Warband.Status.APPROVED
         warband.approved_by, warband.approved_at = actor, timezone.now()
         warband.save(update_fields=["status", "approved_by", "approved_at"])
+        warband_approved_notify(warband)
     return warband
 
 
