@@ -22,6 +22,12 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
             return reverse("invitation-page", args=[code])
         return super().get_login_redirect_url(request)
 
+    def get_signup_redirect_url(self, request: HttpRequest) -> Any:
+        code = request.session.get(PENDING_INVITATION)
+        if code:
+            return reverse("invitation-page", args=[code])
+        return super().get_signup_redirect_url(request)
+
     def get_email_verification_redirect_url(self, email_address: Any) -> Any:
         request = self.request
         code = request.session.get(PENDING_INVITATION) if request is not None else None

@@ -103,12 +103,29 @@ def battle_page(request: HttpRequest, pk: int) -> HttpResponse:
         "i_play": request.user.pk in players,
         "i_reported": report is not None and report.reporter_id == request.user.pk,
         "scenario": scenario_name(tables_of(battle.campaign), battle.scenario),
+        "scenarios": sorted(
+            (
+                (info.id, named({"en": info.en, "ru": info.ru}))
+                for info in tables_of(battle.campaign).scenarios.values()
+            ),
+            key=lambda pair: pair[1],
+        ),
         "events": sentences(events, names),
         "report_names": _report_lines(report.data if report else None, names),
         "poll": aftermath is not None and aftermath.applied_at is None,
+        "result": _result_text(battle),
     }
     template = "campaign/mordheim/aftermath_part.html" if request.htmx else "campaign/mordheim/battle.html"
     return render(request, template, context)
+
+
+def _result_text(battle: Battle) -> str:
+    if not battle.result:
+        return ""
+    if battle.result == Battle.Result.DRAW:
+        return _("a draw")
+    winner = battle.warband_a if battle.result == "a" else battle.warband_b
+    return _("%(warband)s won") % {"warband": winner.name if winner else ""}
 
 
 def _report_lines(data: dict[str, Any] | None, names: dict[str, Any]) -> list[str]:
@@ -138,7 +155,7 @@ def battle_report_view(request: HttpRequest, pk: int) -> HttpResponse:
         for w in side["warriors"]:
             if request.POST.get(f"ooa_{w.pk}"):
                 out.append({"victim": w.pk, "by": request.POST.get(f"by_{w.pk}") or None})
-    data = {"winner": winner or None, "out_of_action": out}
+    data = {"winner": winner or None, "out_of_action": out, "scenario": request.POST.get("scenario") or battle.scenario}
     with refusals_as_messages(request) as refused:
         battle_report(battle=battle, actor=request.user, data=data)
     if not refused:

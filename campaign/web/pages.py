@@ -39,7 +39,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "m": m,
             "system": system_name(m.campaign.system),
-            "warbands": [w for w in warbands if w.campaign_id == m.campaign_id and w.owner_id == request.user.pk],
+            "warbands": [w for w in warbands if w.campaign_id == m.campaign_id],
         }
         for m in memberships
     ]

@@ -38,14 +38,10 @@ def _battle(names: Names, e: CampaignEvent) -> SafeString | str:
     b = e.battle
     if b is None:
         return _("a battle")
-    a = _warband_link(names, b.warband_a_id)
     if b.warband_b_id is None:
-        return format_html("{}", a)
-    return format_html(
-        '<a href="{}">{}</a>',
-        reverse("battle-page", args=[b.pk]),
-        format_html("{} v {}", a, names["warbands"].get(b.warband_b_id, "")),
-    )
+        return _warband_link(names, b.warband_a_id)
+    title = f"{names['warbands'].get(b.warband_a_id, '')} v {names['warbands'].get(b.warband_b_id, '')}"
+    return format_html('<a href="{}">{}</a>', reverse("battle-page", args=[b.pk]), title)
 
 
 def _result(names: Names, e: CampaignEvent) -> str:
@@ -104,7 +100,7 @@ SENTENCES: dict[str, Callable[[Names, CampaignEvent], Any]] = {
     ),
     "battle_disputed": lambda n, e: format_html(_("{battle} was disputed."), battle=_battle(n, e)),
     "battle_resolved": lambda n, e: format_html(
-        _("The organiser settled {battle}: {result}."), battle=_battle(n, e), result=_result(n, e)
+        _("The aftermath of {battle} is done: {result}."), battle=_battle(n, e), result=_result(n, e)
     ),
     "injury": _injury,
     "death": lambda n, e: format_html(_("{warrior} died."), warrior=_warrior(n, e)),

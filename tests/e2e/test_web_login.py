@@ -17,11 +17,11 @@ def test_it_logs_in_in_a_real_browser_and_lists_the_viewers_campaigns(
     assert "/accounts/login/" in page.url
     page.fill("input[name=login]", "gina")
     page.fill("input[name=password]", "wrong")
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     assert page.locator(".errorlist, [role=alert]").count() >= 1
     page.fill("input[name=login]", "gina")
     page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_selector("text=Your campaigns")
     rows = page.locator("section.card")
     assert rows.count() == 1

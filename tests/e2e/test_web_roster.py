@@ -12,9 +12,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def log_in(page: Any, url: str, username: str) -> None:
     page.goto(f"{url}/accounts/login/")
-    page.fill("input[name=username]", username)
+    page.fill("input[name=login]", username)
     page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_selector("text=Your campaigns")
 
 
