@@ -15,7 +15,7 @@ from django.urls import reverse
 PENDING_INVITATION = "muster_pending_invitation"
 
 
-class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
+class AccountAdapter(DefaultAccountAdapter):
     def get_login_redirect_url(self, request: HttpRequest) -> Any:
         code = request.session.get(PENDING_INVITATION)
         if code:
@@ -36,7 +36,7 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
         return super().get_email_verification_redirect_url(email_address)
 
 
-class LoginForm(AllauthLoginForm):  # type: ignore[misc]
+class LoginForm(AllauthLoginForm):
     """A sign-up's address must be confirmed before its first log-in; an account made by an admin or the API
     (no address on file to confirm) logs in as it always did."""
 

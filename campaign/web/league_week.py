@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from campaign.models import Week
+from campaign.models import Campaign, Week
 from campaign.selectors import campaign_access
 from campaign.services.weeks import week_close_now
 from campaign.web.common import done, not_found_is_404, refusals_as_messages
@@ -22,7 +22,7 @@ from roster.selectors import battles_of
 from roster.services.warbands import warband_approve, warband_correct
 
 
-def _organised(request: HttpRequest, pk: int):  # type: ignore[no-untyped-def]
+def _organised(request: HttpRequest, pk: int) -> Campaign:
     access = campaign_access(viewer=request.user, campaign_id=pk)
     if not access.is_organiser:
         raise PermissionDenied

@@ -49,7 +49,7 @@ def open_decisions(viewer: Any, campaign: Campaign | None = None) -> list[Decisi
 def campaign_context(
     request: HttpRequest, campaign: Campaign, access: CampaignAccess, week: Week | None, events: list[CampaignEvent]
 ) -> dict[str, Any]:
-    mine = list(Warband.objects.filter(campaign=campaign, owner=request.user).order_by("id"))
+    mine = list(Warband.objects.filter(campaign=campaign, owner_id=request.user.pk).order_by("id"))
     next_battles = []
     if week is not None and mine:
         ids = [w.pk for w in mine]
@@ -115,7 +115,9 @@ def battle_page(request: HttpRequest, pk: int) -> HttpResponse:
         "poll": aftermath is not None and aftermath.applied_at is None,
         "result": _result_text(battle),
     }
-    template = "campaign/mordheim/aftermath_part.html" if request.htmx else "campaign/mordheim/battle.html"
+    template = (
+        "campaign/mordheim/aftermath_part.html" if getattr(request, "htmx", False) else "campaign/mordheim/battle.html"
+    )
     return render(request, template, context)
 
 

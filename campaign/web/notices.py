@@ -14,7 +14,7 @@ from campaign.services.notifications import notice_text, notifications_read
 
 @login_required
 def inbox(request: HttpRequest) -> HttpResponse:
-    rows = Notification.objects.filter(user=request.user).select_related("campaign")[:100]
+    rows = Notification.objects.filter(user_id=int(request.user.pk or 0)).select_related("campaign")[:100]
     notices = [{"n": n, "text": notice_text(n)} for n in rows]
     return render(request, "campaign/inbox.html", {"notices": notices})
 

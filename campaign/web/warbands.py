@@ -94,7 +94,9 @@ def hire_page(request: HttpRequest, pk: int) -> HttpResponse:
     if chosen:
         context["total"] = chosen["t"].cost * context["count"]
         context["after"] = warband.treasury - context["total"]
-    template = "campaign/mordheim/hire_confirm.html" if request.htmx else "campaign/mordheim/hire.html"
+    template = (
+        "campaign/mordheim/hire_confirm.html" if getattr(request, "htmx", False) else "campaign/mordheim/hire.html"
+    )
     return render(request, template, context)
 
 
@@ -147,7 +149,7 @@ def shop_page(request: HttpRequest, pk: int) -> HttpResponse:
     pack = pack_of(warband.campaign)
     warriors = [w for w in warband.warriors.all() if w.on_roster]
     holdings = [
-        {"h": h, "name": item_name(pack, h.item_slug), "holder": h.warrior.name if h.warrior_id else _("Stash")}
+        {"h": h, "name": item_name(pack, h.item_slug), "holder": h.warrior.name if h.warrior else _("Stash")}
         for h in warband.holdings.select_related("warrior").order_by("warrior_id", "id")
     ]
     context = {

@@ -17,7 +17,9 @@ from tests.support.world import World
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_week_is_paired_reported_confirmed_and_closed(live_server: Any, new_page: Any, world: World) -> None:
+def test_a_week_is_paired_reported_confirmed_and_closed(
+    live_server: Any, new_page: Any, world: World, eager_celery: None
+) -> None:
     url = live_server.url
     make_warband(world.campaign, world.bob, "Blades", heroes=2)
     make_warband(world.campaign, world.carol, "Crows", heroes=2, henchmen=3)
@@ -45,6 +47,7 @@ def test_a_week_is_paired_reported_confirmed_and_closed(live_server: Any, new_pa
     bob.select_option("#report-scenario", "skirmish")
     bob.check("input[name=winner] >> nth=0")
     victim = battle.warband_b if battle.warband_a.owner == world.bob else battle.warband_a
+    assert victim is not None
     crow = victim.warriors.order_by("id").first()
     assert crow is not None
     bob.check(f"#ooa-{crow.pk}")

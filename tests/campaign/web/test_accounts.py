@@ -37,7 +37,7 @@ def test_it_signs_up_a_new_user_from_an_invitation_link_and_joins_after_confirmi
     )
     assert response.status_code == 200
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["dora@example.org"]
-    confirm = _link(mail.outbox[0].body)
+    confirm = _link(str(mail.outbox[0].body))
     response = client.post(confirm, follow=True)
     # Confirmed and logged in, the visitor is back on the invitation with its Join button.
     assert response.redirect_chain[-1][0] == f"/join/{invitation.code}/"
@@ -80,7 +80,7 @@ def test_it_resets_a_forgotten_password_by_e_mail(world: World, client: Client) 
     world.bob.save()
     client.post("/accounts/password/reset/", {"email": "bob@example.org"})
     assert len(mail.outbox) == 1
-    reset = _link(mail.outbox[0].body)
+    reset = _link(str(mail.outbox[0].body))
     page = client.get(reset, follow=True)
     form_url = page.redirect_chain[-1][0] if page.redirect_chain else reset
     client.post(form_url, {"password1": "a new long secret 42", "password2": "a new long secret 42"})

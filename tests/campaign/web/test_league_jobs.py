@@ -140,7 +140,7 @@ def test_another_player_cannot_use_the_shop_of_a_warband(world: World) -> None:
 
 
 def test_a_week_on_the_web_approve_pair_report_confirm_and_the_aftermath(
-    world: World, django_capture_on_commit_callbacks: Any
+    world: World, django_capture_on_commit_callbacks: Any, eager_celery: None
 ) -> None:
     alice, bob, carol = _as(world.alice), _as(world.bob), _as(world.carol)
     a = make_warband(world.campaign, world.bob, "Blades", status=Warband.Status.PENDING)
@@ -179,7 +179,7 @@ def test_a_week_on_the_web_approve_pair_report_confirm_and_the_aftermath(
     assert "battle_confirmed" not in timeline
 
 
-def test_the_organiser_closes_the_week_and_the_players_are_told(world: World) -> None:
+def test_the_organiser_closes_the_week_and_the_players_are_told(world: World, eager_celery: None) -> None:
     alice = _as(world.alice)
     alice.post(f"/campaigns/{world.campaign.pk}/start/")
     week = Week.objects.get(campaign=world.campaign, status="open")
