@@ -3,7 +3,18 @@
 from allauth.account import views as allauth_views
 from django.urls import include, path
 
-from campaign.web import accounts, league_week, mordheim_pages, notices, organiser, pages, pwa, warbands, weekly_pages
+from campaign.web import (
+    accounts,
+    dice,
+    league_week,
+    mordheim_pages,
+    notices,
+    organiser,
+    pages,
+    pwa,
+    warbands,
+    weekly_pages,
+)
 from roster import views as roster_views
 
 urlpatterns = [
@@ -41,6 +52,9 @@ urlpatterns = [
     path("decisions/<int:pk>/answer/", mordheim_pages.decision_answer_view, name="decision-answer-page"),
     path("weeks/<int:pk>/resolve/", weekly_pages.week_resolve_view, name="week-resolve-page"),
     path("weeks/<int:pk>/moves/<int:move_id>/withdraw/", weekly_pages.move_withdraw_view, name="move-withdraw-page"),
+    path("dice/", dice.dice_page, name="dice"),
+    path("dice/roll/", dice.dice_roll, name="dice-roll"),
+    path("campaigns/<int:pk>/fairness/", dice.fairness_page, name="fairness-page"),
     path("join/<str:code>/", accounts.invitation_page, name="invitation-page"),
     path("profile/", accounts.profile_page, name="profile"),
     path("language/", accounts.language_switch, name="language-switch"),
