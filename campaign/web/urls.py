@@ -13,6 +13,7 @@ from campaign.web import (
     pages,
     pwa,
     warbands,
+    weekly_moves,
     weekly_pages,
 )
 from roster import views as roster_views
@@ -50,6 +51,13 @@ urlpatterns = [
     path("battles/<int:pk>/respond/", mordheim_pages.battle_respond_view, name="battle-respond-page"),
     path("decisions/", mordheim_pages.decisions_page, name="decisions"),
     path("decisions/<int:pk>/answer/", mordheim_pages.decision_answer_view, name="decision-answer-page"),
+    path("weeks/<int:pk>/moves/", weekly_moves.week_moves_page, name="week-moves-page"),
+    path("weeks/<int:pk>/moves/send/", weekly_moves.move_send_view, name="move-send-page"),
+    path(
+        "weeks/<int:pk>/decisions/<int:decision_id>/",
+        weekly_moves.weekly_decision_view,
+        name="weekly-decision-page",
+    ),
     path("weeks/<int:pk>/resolve/", weekly_pages.week_resolve_view, name="week-resolve-page"),
     path("weeks/<int:pk>/moves/<int:move_id>/withdraw/", weekly_pages.move_withdraw_view, name="move-withdraw-page"),
     path("dice/", dice.dice_page, name="dice"),

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -69,5 +70,5 @@ def move_withdraw_view(request: HttpRequest, pk: int, move_id: int) -> HttpRespo
     with refusals_as_messages(request) as refused:
         move_withdraw(week=week, actor=request.user, move_id=move_id)
     if not refused:
-        return done(request, _("Move withdrawn."), f"/campaigns/{week.campaign_id}/")
-    return redirect("campaign-page", week.campaign_id)
+        return done(request, _("Move withdrawn."), reverse("week-moves-page", args=[pk]))
+    return redirect("week-moves-page", pk)
