@@ -180,6 +180,7 @@ def test_a_week_on_the_web_approve_pair_report_confirm_and_the_aftermath(
 
 
 def test_the_organiser_closes_the_week_and_the_players_are_told(world: World, eager_celery: None) -> None:
+    warband = make_warband(world.campaign, world.bob, "Blades")
     alice = _as(world.alice)
     alice.post(f"/campaigns/{world.campaign.pk}/start/")
     week = Week.objects.get(campaign=world.campaign, status="open")
@@ -189,3 +190,5 @@ def test_the_organiser_closes_the_week_and_the_players_are_told(world: World, ea
     assert "Week 1 closed." in response.content.decode()
     assert Notification.objects.filter(user=world.bob, kind="week_resolved").exists()
     assert _as(world.bob).post(f"/campaigns/{world.campaign.pk}/week/close/").status_code == 403
+    roster = _as(world.bob).get(f"/warbands/{warband.pk}/").content.decode()
+    assert 'id="rating-data"' in roster and '"labels": ["1", "2"]' in roster  # the rating chart, one point a week
