@@ -60,3 +60,17 @@ def done(request: HttpRequest, text: str, to: str) -> HttpResponse:
     """A command went through: say so and show the page again (htmx follows the redirect)."""
     messages.success(request, text)
     return redirect(to)
+
+
+def as_int(value: Any, default: int = 0) -> int:
+    """A posted whole number, or ``default`` when it is missing or not one (ids that then match nothing)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def as_id(value: Any) -> int | None:
+    """A posted id, or None when left empty (the stash, a bye, nobody)."""
+    number = as_int(value, 0)
+    return number or None

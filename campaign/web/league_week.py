@@ -11,10 +11,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from campaign.lib.errors import RuleViolation
 from campaign.models import Campaign, Week
 from campaign.selectors import campaign_access
 from campaign.services.weeks import week_close_now
-from campaign.web.common import done, not_found_is_404, refusals_as_messages
+from campaign.web.common import as_id, as_int, done, not_found_is_404, refusals_as_messages
 from roster.battles.corrections import battle_correct
 from roster.battles.pairings import pairings_auto, pairings_set
 from roster.models import Battle, Warband
@@ -78,18 +79,11 @@ def pairings_view(request: HttpRequest, pk: int) -> HttpResponse:
         if request.POST.get("auto"):
             battles = pairings_auto(week=week, actor=request.user)
         else:
-            a, b = _int(request.POST.get("a")), _int(request.POST.get("b"))
-            battles = pairings_set(week=week, actor=request.user, pairs=[(a, b or None)] if a else [])
+            a, b = as_int(request.POST.get("a")), as_id(request.POST.get("b"))
+            battles = pairings_set(week=week, actor=request.user, pairs=[(a, b)] if a else [])
     if not refused:
         return done(request, _("%(n)s pairings made.") % {"n": len(battles)}, reverse("week-page", args=[pk]))
     return redirect("week-page", pk)
-
-
-def _int(value: str | None) -> int:
-    try:
-        return int(value or 0)
-    except ValueError:
-        return 0
 
 
 @login_required
@@ -121,28 +115,36 @@ def correction_view(request: HttpRequest, pk: int) -> HttpResponse:
     reason = request.POST.get("reason", "").strip()
     with refusals_as_messages(request) as refused:
         if request.POST.get("battle"):
-            battle = Battle.objects.filter(campaign=campaign, pk=_int(request.POST["battle"])).first()
+            battle = Battle.objects.filter(campaign=campaign, pk=as_int(request.POST["battle"])).first()
             if battle is None:
                 raise PermissionDenied
             battle_correct(battle=battle, actor=request.user, reason=reason, result=request.POST.get("result") or None)
         else:
-            warband = Warband.objects.filter(campaign=campaign, pk=_int(request.POST.get("warband"))).first()
+            warband = Warband.objects.filter(campaign=campaign, pk=as_int(request.POST.get("warband"))).first()
             if warband is None:
                 raise PermissionDenied
             warband_correct(
                 warband=warband,
                 actor=request.user,
                 reason=reason,
-                treasury=_signed(request.POST.get("treasury")),
-                shards=_signed(request.POST.get("shards")),
+                treasury=_amount(request.POST.get("treasury"), "treasury"),
+                shards=_amount(request.POST.get("shards"), "shards"),
             )
     if not refused:
         return done(request, _("Correction recorded."), reverse("week-page", args=[pk]))
     return redirect("week-page", pk)
 
 
-def _signed(value: str | None) -> int:
-    try:
-        return int((value or "0").strip() or 0)
-    except ValueError:
+def _amount(value: str | None, field: str) -> int:
+    """Gold or shards to add: empty is none; anything but a whole number is refused, and nothing changes."""
+    text = (value or "").strip()
+    if not text:
         return 0
+    try:
+        return int(text)
+    except ValueError:
+        raise RuleViolation(
+            _("Gold and shards are whole numbers (negative to take away)."),
+            code="invalid_amount",
+            fields={field: [text]},
+        ) from None

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from campaign.models import Campaign, CampaignEvent, Week
 from campaign.selectors import CampaignAccess
-from campaign.web.common import done, not_found_is_404, refusals_as_messages
+from campaign.web.common import as_int, done, not_found_is_404, refusals_as_messages
 from campaign.web.sentences import sentences
 from roster.aftermath.decisions import decision_answer
 from roster.battles.reports import battle_confirm, battle_dispute, battle_report
@@ -195,7 +195,7 @@ def decision_rows(decisions: list[Decision]) -> list[dict[str, Any]]:
     rows = []
     for d in decisions:
         tables = tables_of(d.warband.campaign)
-        warrior = Warrior.objects.filter(pk=_int(d.request.get("warrior"))).values_list("name", flat=True).first()
+        warrior = Warrior.objects.filter(pk=as_int(d.request.get("warrior"))).values_list("name", flat=True).first()
         questions = [
             {
                 "name": q["name"],
@@ -206,13 +206,6 @@ def decision_rows(decisions: list[Decision]) -> list[dict[str, Any]]:
         ]
         rows.append({"d": d, "warrior": warrior, "questions": questions, "kind": d.kind.replace("_", " ").capitalize()})
     return rows
-
-
-def _int(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
 
 
 @login_required

@@ -12,26 +12,20 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from campaign.models import CampaignEvent, Membership
+from campaign.web.common import as_int
 
 Names = dict[str, Any]
 
 
 def _warband_link(names: Names, warband_id: Any) -> SafeString | str:
-    name = names["warbands"].get(_int(warband_id))
+    name = names["warbands"].get(as_int(warband_id))
     if name is None:
         return _("a warband")
-    return format_html('<a href="{}">{}</a>', reverse("warband-page", args=[_int(warband_id)]), name)
-
-
-def _int(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
+    return format_html('<a href="{}">{}</a>', reverse("warband-page", args=[as_int(warband_id)]), name)
 
 
 def _warrior(names: Names, e: CampaignEvent) -> str:
-    return str(names["warriors"].get(_int(e.payload.get("warrior"))) or e.payload.get("name") or _("a warrior"))
+    return str(names["warriors"].get(as_int(e.payload.get("warrior"))) or e.payload.get("name") or _("a warrior"))
 
 
 def _battle(names: Names, e: CampaignEvent) -> SafeString | str:

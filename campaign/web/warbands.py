@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaign.selectors import campaign_access
-from campaign.web.common import done, not_found_is_404, refusals_as_messages
+from campaign.web.common import as_id, as_int, done, not_found_is_404, refusals_as_messages
 from roster.bridge.packs import list_of, pack_of
 from roster.models import Warband
 from roster.names import item_name, named
@@ -89,22 +89,15 @@ def hire_page(request: HttpRequest, pk: int) -> HttpResponse:
         "heroes": sum(1 for w in on_roster if w.kind == "hero"),
         "models": sum(w.count for w in on_roster),
         "list": wl,
-        "count": max(1, min(20, _int(request.GET.get("count"), 1))),
+        "count": max(1, min(20, as_int(request.GET.get("count"), 1))),
     }
     if chosen:
-        context["total"] = chosen["t"].cost * context["count"]
-        context["after"] = warband.treasury - context["total"]
+        total = chosen["t"].cost * context["count"]
+        context |= {"total": total, "after": warband.treasury - total}
     template = (
         "campaign/mordheim/hire_confirm.html" if getattr(request, "htmx", False) else "campaign/mordheim/hire.html"
     )
     return render(request, template, context)
-
-
-def _int(value: Any, default: int | None = None) -> Any:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
 
 
 @login_required
@@ -118,7 +111,7 @@ def hire_view(request: HttpRequest, pk: int) -> HttpResponse:
             actor=request.user,
             type_slug=request.POST.get("type", ""),
             name=request.POST.get("name", ""),
-            count=max(1, min(20, _int(request.POST.get("count"), 1))),
+            count=max(1, min(20, as_int(request.POST.get("count"), 1))),
         )
     if not refused:
         return done(request, _("%(name)s hired.") % {"name": warrior.name}, reverse("warband-page", args=[pk]))
@@ -172,17 +165,17 @@ def shop_view(request: HttpRequest, pk: int) -> HttpResponse:
     with refusals_as_messages(request) as refused:
         if action == "buy":
             holdings = trading.warband_buy(
-                warband=warband, actor=request.user, item_slug=post.get("item", ""), warrior=_int(post.get("warrior"))
+                warband=warband, actor=request.user, item_slug=post.get("item", ""), warrior=as_id(post.get("warrior"))
             )
             text = _("Bought for %(price)s gc.") % {"price": sum(h.price_paid for h in holdings)}
         elif action == "sell":
-            gold = trading.warband_sell(warband=warband, actor=request.user, holding=_int(post.get("holding"), 0))
+            gold = trading.warband_sell(warband=warband, actor=request.user, holding=as_int(post.get("holding")))
             text = _("Sold for %(gold)s gc.") % {"gold": gold}
         elif action == "search":
             search = trading.warband_search_rare(
                 warband=warband,
                 actor=request.user,
-                warrior=_int(post.get("warrior"), 0),
+                warrior=as_int(post.get("warrior")),
                 item_slug=post.get("item", ""),
             )
             text = (
@@ -194,8 +187,8 @@ def shop_view(request: HttpRequest, pk: int) -> HttpResponse:
             trading.warband_move_item(
                 warband=warband,
                 actor=request.user,
-                holding=_int(post.get("holding"), 0),
-                to_warrior=_int(post.get("to")),
+                holding=as_int(post.get("holding")),
+                to_warrior=as_id(post.get("to")),
             )
             text = _("Moved.")
     if not refused:

@@ -53,7 +53,11 @@ def week_moves_page(request: HttpRequest, pk: int) -> HttpResponse:
         if who.character is None or c.pk != who.character.pk
     ]
     decisions = [
-        {"d": d, "options": [(i, _option_text(o)) for i, o in enumerate(d.options)], "by": names.get(d.character_id)}
+        {
+            "d": d,
+            "options": [(i, _option_text(o)) for i, o in enumerate(d.options)],
+            "by": names.get(d.character_id or 0),
+        }
         for d in decisions_for(viewer=request.user, week_id=pk, open_only=True)
     ]
     results: list[dict[str, Any]] = []

@@ -14,7 +14,7 @@ def decision_notify(decision: WeeklyDecision) -> None:
     params = {"what": decision.kind.replace("_", " ")}
     url = f"/weeks/{week.pk}/moves/"
     key = f"weekly-decision:{decision.pk}"
-    if decision.character_id is not None:
+    if decision.character is not None:
         notify(
             user=decision.character.user,
             kind=Notification.Kind.DECISION,

@@ -192,3 +192,21 @@ def test_the_organiser_closes_the_week_and_the_players_are_told(world: World, ea
     assert _as(world.bob).post(f"/campaigns/{world.campaign.pk}/week/close/").status_code == 403
     roster = _as(world.bob).get(f"/warbands/{warband.pk}/").content.decode()
     assert 'id="rating-data"' in roster and '"labels": ["1", "2"]' in roster  # the rating chart, one point a week
+
+
+def test_a_correction_needs_a_reason_and_a_whole_number_and_is_recorded(world: World) -> None:
+    from campaign.models import Correction
+
+    warband = make_warband(world.campaign, world.bob, "Blades")
+    alice = _as(world.alice)
+    url = f"/campaigns/{world.campaign.pk}/corrections/"
+    refused = alice.post(url, {"warband": warband.pk, "treasury": "ten", "reason": "prize"}, follow=True)
+    assert "whole numbers" in refused.content.decode()
+    alice.post(url, {"warband": warband.pk, "treasury": "25", "reason": ""})
+    assert not Correction.objects.exists()  # no reason, no correction
+    done = alice.post(url, {"warband": warband.pk, "treasury": "25", "reason": "Tournament prize"}, follow=True)
+    assert "Correction recorded." in done.content.decode()
+    warband.refresh_from_db()
+    assert warband.treasury == 25
+    assert Correction.objects.get().reason == "Tournament prize"
+    assert _as(world.bob).post(url, {"warband": warband.pk, "treasury": "100", "reason": "me"}).status_code == 403
