@@ -71,3 +71,8 @@ def scenario_name(tables: Any, scenario_id: str) -> str:
 def item_name(pack: Any, item_slug: str) -> str:
     item = pack.catalogue.items.get(item_slug)
     return named({"en": item.name.en, "ru": item.name.ru, "cs": getattr(item.name, "cs", "")}) if item else item_slug
+
+
+def roster_order(warrior: Any) -> tuple[bool, bool, int]:
+    """How people list a roster: heroes before henchmen, the leader first, each in the order hired."""
+    return (warrior.kind != "hero", not warrior.is_leader, warrior.pk)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from campaign.lib.errors import NotFound
 from roster.bridge.packs import list_of, pack_of, tables_of
 from roster.models import Warband
-from roster.names import injury_text, item_name, named, skill_name
+from roster.names import injury_text, item_name, named, roster_order, skill_name
 from roster.selectors import roster_of
 from roster.selectors.ratings import rating_over_weeks
 
@@ -37,8 +37,7 @@ def roster_context(warband: Warband) -> dict[str, Any]:
     for holding in warband.holdings.all():
         items[holding.warrior_id].append(item_name(pack, holding.item_slug))
     warriors: list[dict[str, Any]] = []
-    # Heroes before henchmen, the leader first, each in the order they were hired.
-    for w in sorted(warband.warriors.all(), key=lambda w: (w.kind != "hero", not w.is_leader, w.pk)):
+    for w in sorted(warband.warriors.all(), key=roster_order):
         if not w.on_roster:
             continue
         kind = warband_list.warrior_type(w.type_slug) if warband_list.has_type(w.type_slug) else None

@@ -21,7 +21,7 @@ from roster.aftermath.decisions import decision_answer
 from roster.battles.reports import battle_confirm, battle_dispute, battle_report
 from roster.bridge.packs import SYSTEM, tables_of
 from roster.models import Aftermath, Battle, Decision, Warband, Warrior
-from roster.names import STAT_NAMES, injury_text, named, scenario_name, skill_name
+from roster.names import STAT_NAMES, injury_text, named, roster_order, scenario_name, skill_name
 from roster.selectors import battle_for_viewer, battles_of, standings_of
 
 __all__ = ["SYSTEM", "campaign_context"]
@@ -77,7 +77,7 @@ def _side_rows(battle: Battle) -> list[dict[str, Any]]:
     for warband in (battle.warband_a, battle.warband_b):
         if warband is None:
             continue
-        warriors = [w for w in warband.warriors.all().order_by("kind", "id") if w.on_roster]
+        warriors = sorted((w for w in warband.warriors.all() if w.on_roster), key=roster_order)
         sides.append({"warband": warband, "warriors": warriors})
     return sides
 

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.support.world import PASSWORD
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
     "--headless=new",
@@ -120,3 +122,11 @@ def check_page(page: Any, name: str) -> None:
     )
     assert violations == [], f"{name}: accessibility: {violations}"
     shot(page, name)
+
+
+def log_in(page: Any, url: str, username: str) -> None:
+    """Log in on the web as one of the named world's people (their password is the world's)."""
+    page.goto(f"{url}/accounts/login/")
+    page.fill("input[name=login]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("main button[type=submit]")

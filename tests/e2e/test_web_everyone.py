@@ -11,8 +11,7 @@ import pytest
 from campaign.services.campaigns import campaign_start
 from referee.models import LedgerEntry
 from tests.campaign.weekly.conftest import make_intrigue
-from tests.e2e.conftest import check_page
-from tests.e2e.test_web_new_player import log_in
+from tests.e2e.conftest import check_page, log_in
 from tests.roster.helpers import hire, reikland
 from tests.support.world import World
 

@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 
 from campaign.models import Profile
-from tests.e2e.conftest import check_page
-from tests.e2e.test_web_new_player import log_in
+from tests.e2e.conftest import check_page, log_in
 from tests.support.league import make_warband
 from tests.support.world import World
 

@@ -12,17 +12,10 @@ from django.core import mail
 
 from campaign.models import Invitation
 from roster.models import Warband
-from tests.e2e.conftest import check_page
+from tests.e2e.conftest import check_page, log_in
 from tests.support.world import PASSWORD, World
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(page: Any, url: str, username: str) -> None:
-    page.goto(f"{url}/accounts/login/")
-    page.fill("input[name=login]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("main button[type=submit]")
 
 
 def test_a_new_league_from_creation_to_an_approved_warband(
