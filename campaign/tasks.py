@@ -14,7 +14,7 @@ from celery import shared_task
 from celery.contrib.django.task import DjangoTask
 from django.utils import timezone
 
-from campaign.services.notifications import notice_email, notices_deadline
+from campaign.services.notifications import notices_deadline
 from campaign.services.weeks import week_resolve, weeks_due
 
 log = logging.getLogger(__name__)
@@ -52,9 +52,3 @@ def resolve_week(week_id: int) -> int | None:
 def deadline_notices() -> int:
     """Tell players of every week ending within 24 hours (beat, every 15 minutes); each week's notice is sent once."""
     return notices_deadline(now=timezone.now())
-
-
-@shared_task(name="campaign.notice_email")
-def send_notice_email(notification_id: int) -> bool:
-    """E-mail one notice; a second delivery finds it sent and does nothing."""
-    return notice_email(notification_id=notification_id)

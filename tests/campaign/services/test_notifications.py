@@ -89,3 +89,12 @@ def test_a_bad_profile_value_is_refused_and_changes_nothing(world: World) -> Non
     with pytest.raises(RuleViolation):
         profile_update(user=world.bob, email_kinds=["spam"])
     assert not Profile.objects.filter(user=world.bob).exclude(language="").exists()
+
+
+def test_the_beat_task_tells_the_deadline_once(world: World) -> None:
+    from campaign.services import week_open
+    from campaign.tasks import deadline_notices
+
+    week_open(campaign=world.campaign, deadline=timezone.now() + timedelta(hours=5))  # within 24 hours
+    assert deadline_notices() == 2
+    assert deadline_notices() == 0  # the second run finds both told
