@@ -103,6 +103,7 @@ TAP_TARGETS = ", ".join(
 def check_page(page: Any, name: str) -> None:
     """What every page must pass: no sideways scroll of the page, tap targets of 44 px on a phone, no
     missing labels, alt text or contrast (axe-core), and a screenshot kept."""
+    page.wait_for_load_state()
     width = page.viewport_size["width"]
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width, f"{name}: the page scrolls sideways ({scroll} px wide at {width} px)"

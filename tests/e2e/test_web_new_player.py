@@ -40,6 +40,7 @@ def test_a_new_league_from_creation_to_an_approved_warband(
     assert alice.input_value("#id_points_win") == "4"
 
     alice.click("text=Invite players")
+    alice.wait_for_selector("#id_max_uses")
     check_page(alice, "invitations")
     alice.fill("#id_max_uses", "5")
     alice.click("text=Make an invitation link")
@@ -72,6 +73,7 @@ def test_a_new_league_from_creation_to_an_approved_warband(
     check_page(dora, "campaign-new-player")
 
     dora.click("text=Found a warband")
+    dora.wait_for_selector("#wb-name")
     check_page(dora, "warband-new")
     dora.fill("#wb-name", "Dora's Dogs")
     dora.check("#list-reikland")
@@ -79,6 +81,7 @@ def test_a_new_league_from_creation_to_an_approved_warband(
     dora.wait_for_selector("text=Dora's Dogs founded")
     check_page(dora, "roster-empty")
     dora.click("main a:has-text('Hire')")
+    dora.wait_for_selector("text=Mercenary Captain")
     check_page(dora, "hire")
     dora.click("main a:has-text('Mercenary Captain')")
     dora.wait_for_selector("text=your treasury would be 440 gc")
@@ -94,6 +97,7 @@ def test_a_new_league_from_creation_to_an_approved_warband(
     alice.goto(f"{url}/")
     alice.click("text=Autumn league")
     alice.click("text=Run the week")
+    alice.wait_for_selector("#pending-h")
     check_page(alice, "week-organiser")
     alice.click("text=Approve Dora's Dogs")
     alice.wait_for_selector("text=Dora's Dogs approved.")
