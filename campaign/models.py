@@ -227,3 +227,54 @@ class CampaignEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.campaign_id} · {self.kind}"
+
+
+class Profile(models.Model):
+    """What a person keeps across devices: the web app's language and time zone, and which notices to e-mail."""
+
+    user = models.OneToOneField(django_settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    language = models.CharField(_("language"), max_length=8, blank=True, choices=django_settings.LANGUAGES)
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, blank=True, help_text=_("Deadlines are shown in this time zone.")
+    )
+    email_kinds = models.JSONField(
+        _("notices by e-mail"), default=list, blank=True, help_text=_("The kinds of notice also sent by e-mail.")
+    )
+    email_chosen = models.BooleanField(default=False, help_text="False: every kind, until the user chooses")
+
+    def __str__(self) -> str:
+        return f"profile of {self.user_id}"
+
+
+class Notification(models.Model):
+    """One notice in a person's inbox; ``key`` makes the same notice (one deadline, one report) arrive once."""
+
+    class Kind(models.TextChoices):
+        INVITED = "invited", _("Invited to a campaign")
+        PAIRED = "paired", _("Paired for a battle")
+        REPORT_TO_CONFIRM = "report_to_confirm", _("A battle report waits for my confirmation")
+        DECISION = "decision", _("A decision waits for me")
+        DEADLINE = "deadline", _("A deadline within 24 hours")
+        WEEK_RESOLVED = "week_resolved", _("The week was resolved")
+        WARBAND_APPROVED = "warband_approved", _("My warband was approved")
+        WARBAND_SENT_BACK = "warband_sent_back", _("My warband was sent back")
+
+    user = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, null=True, blank=True, related_name="notifications"
+    )
+    kind = models.CharField(_("kind"), max_length=24, choices=Kind.choices)
+    key = models.CharField(max_length=80)
+    params = models.JSONField(default=dict, blank=True, encoder=DjangoJSONEncoder)
+    url = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    read_at = models.DateTimeField(null=True, blank=True)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["user", "kind", "key"], name="one_notice_per_user_kind_key")]
+        indexes = [models.Index(fields=["user", "read_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} · {self.kind} · {self.key}"

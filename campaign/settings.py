@@ -54,6 +54,8 @@ INSTALLED_APPS = [
     "simple_history",
     "django_celery_beat",
     "django_htmx",
+    "allauth",
+    "allauth.account",
     "campaign.lib",
     "referee",
     "campaign",
@@ -73,6 +75,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "campaign.web.middleware.ProfileLocaleMiddleware",  # web pages speak the language the user's profile keeps
     "simple_history.middleware.HistoryRequestMiddleware",
 ]
 
@@ -93,6 +97,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "campaign.web.context.web",
             ],
         },
     },
@@ -122,10 +127,37 @@ AUTH_PASSWORD_VALIDATORS = [
 AUTHENTICATION_BACKENDS = [
     "rules.permissions.ObjectPermissionBackend",  # object permissions as predicates (roster/rules.py)
     "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",  # log in by username or e-mail on the web
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
+
+# Web accounts (django-allauth): sign-up confirms the e-mail address before the first log-in.
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_LOGOUT_REDIRECT_URL = "login"
+ACCOUNT_ADAPTER = "campaign.web.adapter.AccountAdapter"
+ACCOUNT_FORMS = {"login": "campaign.web.adapter.LoginForm"}
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Muster] "
+
+# E-mail: printed to the console unless EMAIL_HOST names an SMTP server.
+EMAIL_HOST = env_str("EMAIL_HOST", "") or ""
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "") or ""
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "") or ""
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", EMAIL_PORT == 587)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", EMAIL_PORT == 465)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Muster <muster@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# Links in e-mailed notices start with this (e.g. https://muster.example.org); empty: relative paths.
+SITE_URL = env_str("SITE_URL", "") or ""
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("ru", _("Russian")), ("cs", _("Czech"))]
@@ -227,6 +259,8 @@ CELERY_BEAT_SCHEDULE = {
     "campaign-sweep-weeks": {"task": "campaign.sweep_weeks", "schedule": 60.0},
     # Re-queues battle aftermaths a dead worker left unapplied (roster.aftermath.tasks); their rolls are never redone.
     "roster-aftermath-sweep": {"task": "roster.aftermath_sweep", "schedule": 300.0},
+    # Tells players whose week ends within 24 hours (campaign.services.notifications); each week once.
+    "campaign-deadline-notices": {"task": "campaign.deadline_notices", "schedule": 900.0},
 }
 CELERY_TIMEZONE = TIME_ZONE
 

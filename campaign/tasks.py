@@ -14,6 +14,7 @@ from celery import shared_task
 from celery.contrib.django.task import DjangoTask
 from django.utils import timezone
 
+from campaign.services.notifications import notices_deadline
 from campaign.services.weeks import week_resolve, weeks_due
 
 log = logging.getLogger(__name__)
@@ -45,3 +46,9 @@ def resolve_week(week_id: int) -> int | None:
         return None
     log.info("week %s of campaign %s resolved", week.number, week.campaign_id)
     return week.pk
+
+
+@shared_task(name="campaign.deadline_notices")
+def deadline_notices() -> int:
+    """Tell players of every week ending within 24 hours (beat, every 15 minutes); each week's notice is sent once."""
+    return notices_deadline(now=timezone.now())

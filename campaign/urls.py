@@ -1,12 +1,9 @@
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from campaign import views
 from campaign.api import auth
 from campaign.api.health import healthz
-from roster import views as roster_views
 
 api_v1 = [
     path("auth/login/", auth.LoginView.as_view(), name="api-login"),
@@ -24,16 +21,11 @@ api_v1 = [
 ]
 
 urlpatterns = [
-    path("", views.home, name="home"),
     path("healthz", healthz, name="healthz"),
-    path("campaigns/<int:pk>/", views.campaign_page, name="campaign-page"),
-    path("warbands/<int:pk>/", roster_views.warband_page, name="warband-page"),
-    path("warbands/<int:pk>/sheet.pdf", roster_views.warband_sheet, name="warband-sheet"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include(api_v1)),
+    path("", include("campaign.web.urls")),
 ]
 
 handler404 = "campaign.lib.api.errors.api_not_found"

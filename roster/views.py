@@ -9,54 +9,71 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotFound
-from campaign.lib.i18n import localized
-from roster.bridge.packs import list_of, pack_of
+from roster.bridge.packs import list_of, pack_of, tables_of
 from roster.injuries import injuries_text
 from roster.models import Warband, Warrior
+from roster.names import item_name, named, roster_order, skill_name
 from roster.rules import may
 from roster.selectors import roster_of
+from roster.selectors.ratings import rating_over_weeks
+from roster.services.warbands import warband_problems
 
 STATS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 
 
+def _xp_track(xp: int, thresholds: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The sheet's experience boxes: one per point up to the last advance, advances marked, earned ones ticked."""
+    top = max([*thresholds, xp]) if thresholds else xp
+    marks = set(thresholds)
+    return [{"n": n, "advance": n in marks, "earned": n <= xp} for n in range(1, top + 1)]
+
+
 def roster_context(warband: Warband) -> dict[str, Any]:
-    """What the roster page and the printable sheet show."""
-    pack, warband_list = pack_of(warband.campaign), list_of(warband)
+    """What the roster page and the printable sheet show: heroes before henchmen, names, never ids."""
+    pack, warband_list, tables = pack_of(warband.campaign), list_of(warband), tables_of(warband.campaign)
     items: dict[int | None, list[str]] = defaultdict(list)
     for holding in warband.holdings.all():
-        item = pack.catalogue.items.get(holding.item_slug)
-        items[holding.warrior_id].append(
-            localized({"en": item.name.en, "ru": item.name.ru}) if item else holding.item_slug
-        )
+        items[holding.warrior_id].append(item_name(pack, holding.item_slug))
     warriors: list[dict[str, Any]] = []
-    for w in warband.warriors.all():
+    for w in sorted(warband.warriors.all(), key=roster_order):
         if not w.on_roster:
             continue
         kind = warband_list.warrior_type(w.type_slug) if warband_list.has_type(w.type_slug) else None
+        hero = w.kind == "hero"
         warriors.append(
             {
                 "w": w,
-                "type_name": localized({"en": kind.name.en, "ru": kind.name.ru}) if kind else w.type_slug,
+                "hero": hero,
+                "type_name": named({"en": kind.name.en, "ru": kind.name.ru}) if kind else w.type_slug,
                 "stats": [w.profile.get(s, "") for s in STATS],
                 "items": items.get(w.pk, []),
-                "injuries": injuries_text(w.injuries, pack.tables),
+                "skills": [skill_name(tables, s) for s in w.skills],
+                "injuries": injuries_text(w.injuries, tables),
+                "xp_track": _xp_track(w.xp, tables.hero_thresholds if hero else tables.henchman_thresholds),
+                "cost": w.cost * w.count,
             }
         )
     fallen = [
-        {"w": w, "injuries": injuries_text(w.injuries, pack.tables)}
+        {"w": w, "injuries": injuries_text(w.injuries, tables)}
         for w in warband.warriors.all()
         if w.status in (Warrior.Status.DEAD, Warrior.Status.RETIRED)
     ]
     return {
         "fallen": fallen,
         "warband": warband,
-        "list_name": localized({"en": warband_list.name.en, "ru": warband_list.name.ru}),
+        "campaign": warband.campaign,
+        "list_name": named({"en": warband_list.name.en, "ru": warband_list.name.ru}),
         "warriors": warriors,
+        "heroes": [r for r in warriors if r["hero"]],
+        "henchmen": [r for r in warriors if not r["hero"]],
         "stash": items.get(None, []),
         "stats": STATS,
+        "today": timezone.localdate(),
     }
 
 
@@ -70,7 +87,20 @@ def _visible(request: HttpRequest, pk: int) -> Warband:
 @login_required
 def warband_page(request: HttpRequest, pk: int) -> HttpResponse:
     warband = _visible(request, pk)
-    context = roster_context(warband) | {"can_change": may(request.user, "roster.change_warband", warband)}
+    ratings = rating_over_weeks(warband=warband)
+    can_change = may(request.user, "roster.change_warband", warband)
+    drafting = can_change and warband.status == Warband.Status.DRAFT
+    context = roster_context(warband) | {
+        "can_change": can_change,
+        "problems": [p.message for p in warband_problems(warband)] if drafting else [],
+        "ratings": ratings,
+        "rating_chart": {
+            "type": "line",
+            "label": str(_("Rating")),
+            "labels": [str(p["week"]) for p in ratings],
+            "values": [p["rating"] for p in ratings],
+        },
+    }
     return render(request, "roster/warband.html", context)
 
 

@@ -22,10 +22,11 @@ from django.utils.translation import gettext as _
 
 from campaign.league import league_of
 from campaign.lib.errors import Conflict, RuleViolation
-from campaign.models import Campaign, Week
+from campaign.models import Campaign, Notification, Week
 from campaign.schedule import next_deadline
 from campaign.services.access import GM, ORGANISER, require_role
 from campaign.services.events import event_record
+from campaign.services.notifications import notify_members
 from campaign.services.resolvers import WAITING, week_resolver_for
 from campaign.services.streams import week_stream_open, week_streams_reveal
 
@@ -124,6 +125,13 @@ def week_resolve_claimed(*, week_id: int, token: datetime, now: datetime) -> Wee
         kind="week_resolved",
         week=week,
         payload={"week": week.number, "next_week": next_week.number if next_week else None},
+    )
+    notify_members(
+        campaign=campaign,
+        kind=Notification.Kind.WEEK_RESOLVED,
+        key=f"week:{week.pk}",
+        params={"week": week.number},
+        url=f"/campaigns/{campaign.pk}/",
     )
     return week
 

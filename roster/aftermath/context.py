@@ -16,6 +16,7 @@ from referee.models import RollStream, Visibility
 from roster.aftermath.effects import EffectWriter
 from roster.bridge.packs import list_of, pack_of, settings_of
 from roster.models import Aftermath, Battle, Decision, Warband
+from roster.notices import decisions_notify
 
 
 def rolls_stream(battle: Battle) -> tuple[RollStream, str]:
@@ -67,7 +68,7 @@ def answerer_of(request: DecisionRequest, battle: Battle) -> Any:
 
 
 def decisions_open(*, aftermath: Aftermath, requests: Any, battle: Battle) -> list[Decision]:
-    return [
+    decisions = [
         Decision.objects.get_or_create(
             aftermath=aftermath,
             key=r.id,
@@ -81,3 +82,5 @@ def decisions_open(*, aftermath: Aftermath, requests: Any, battle: Battle) -> li
         )[0]
         for r in requests
     ]
+    decisions_notify(decisions)
+    return decisions

@@ -24,6 +24,7 @@ from campaign.models import Campaign, Membership, Week
 from campaign.services.access import ORGANISER, require_role
 from campaign.services.events import event_record
 from roster.models import Battle, Warband
+from roster.notices import battle_paired_notify
 
 SEARCH_LIMIT = 20_000  # steps of the backtracking search before giving up on avoiding rematches
 
@@ -75,6 +76,7 @@ def _create(week: Week, actor: Any, pairs: Sequence[Pair], *, automatic: bool, r
         if (a, b) in rematches:
             payload["rematch"] = True
         event_record(campaign=week.campaign, kind="battle_paired", battle=battle, actor=actor, payload=payload)
+        battle_paired_notify(battle)
         battles.append(battle)
     return battles
 

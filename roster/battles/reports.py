@@ -24,6 +24,7 @@ from roster.battles.scenario_rules import check_against_prebattle
 from roster.bridge.packs import require_mordheim, tables_of
 from roster.bridge.snapshots import snapshot_of
 from roster.models import Battle, BattleReport
+from roster.notices import battle_reported_notify
 
 REPORTABLE = {Battle.Status.PAIRED, Battle.Status.READY, Battle.Status.REPORTED, Battle.Status.DISPUTED}
 
@@ -165,6 +166,7 @@ def battle_report(*, battle: Battle, actor: Any, data: dict[str, Any]) -> Battle
     event_record(
         campaign=battle.campaign, kind="battle_reported", battle=battle, actor=actor, payload={"result": battle.result}
     )
+    battle_reported_notify(battle, actor)
     return row
 
 

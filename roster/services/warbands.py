@@ -19,6 +19,7 @@ from referee.engine.systems.mordheim.warband.legality import Problem, roster_pro
 from referee.engine.systems.mordheim.warband.rating import RatedWarrior, warband_rating
 from roster.bridge.packs import list_of, pack_of
 from roster.models import Warband, Warrior
+from roster.notices import warband_approved_notify, warband_sent_back_notify
 from roster.services.context import locked, on_roster, require, summary
 from roster.services.treasury import treasury_apply
 
@@ -124,6 +125,7 @@ def warband_approve(*, warband: Warband, actor: Any) -> Warband:
         campaign=warband.campaign, kind="warband_approved", warband=warband, actor=actor,
         payload={"name": warband.name},
     )
+    warband_approved_notify(warband)
     return warband
 
 
@@ -146,6 +148,7 @@ def warband_send_back(*, warband: Warband, actor: Any, reason: str) -> Warband:
         campaign=warband.campaign, kind="warband_sent_back", warband=warband, actor=actor,
         payload={"name": warband.name, "reason": warband.review_note},
     )
+    warband_sent_back_notify(warband)
     return warband
 
 

@@ -34,9 +34,7 @@ def test_it_splits_lists_and_drops_blanks() -> None:
 
 
 def test_it_refuses_an_unknown_time_zone() -> None:
-    assert (
-        envconf.env_time_zone("TIME_ZONE", "UTC", environ_={"TIME_ZONE": "Europe/Prague"}) == "Europe/Prague"
-    )
+    assert envconf.env_time_zone("TIME_ZONE", "UTC", environ_={"TIME_ZONE": "Europe/Prague"}) == "Europe/Prague"
     with pytest.raises(ImproperlyConfigured, match="not an IANA time zone"):
         envconf.env_time_zone("TIME_ZONE", "UTC", environ_={"TIME_ZONE": "Mars/Olympus"})
 

@@ -15,15 +15,15 @@ def test_it_logs_in_in_a_real_browser_and_lists_the_viewers_campaigns(
 ) -> None:
     page.goto(f"{live_server.url}/")
     assert "/accounts/login/" in page.url
-    page.fill("input[name=username]", "gina")
+    page.fill("input[name=login]", "gina")
     page.fill("input[name=password]", "wrong")
-    page.click("button[type=submit]")
-    assert page.locator(".errorlist").count() == 1
-    page.fill("input[name=username]", "gina")
+    page.click("main button[type=submit]")
+    assert page.locator(".errorlist, [role=alert]").count() >= 1
+    page.fill("input[name=login]", "gina")
     page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_selector("text=Your campaigns")
-    rows = page.locator("tbody tr")
+    rows = page.locator("section.card")
     assert rows.count() == 1
     assert "Mordheim league" in rows.first.inner_text() and "Game master" in rows.first.inner_text()
     assert "Other league" not in page.content()

@@ -4,17 +4,15 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import log_in as e2e_log_in
 from tests.roster.helpers import hire, reikland
-from tests.support.world import PASSWORD, World
+from tests.support.world import World
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def log_in(page: Any, url: str, username: str) -> None:
-    page.goto(f"{url}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
+    e2e_log_in(page, url, username)
     page.wait_for_selector("text=Your campaigns")
 
 

@@ -49,6 +49,7 @@ from referee.services.ledger import LedgerRoller
 from ..access import SYSTEM as SLUG
 from ..models import MoveResult as ResultRow
 from ..models import WeeklyDecision, WeeklyMove, WeekResolution
+from ..notices import decision_notify
 from ..state import StateWriter, advance_week, character_id, engine_move, load_state, move_pk
 
 log = logging.getLogger(__name__)
@@ -248,7 +249,7 @@ class _Run:
         return None
 
     def _pause(self, res: WeekResolution, decision: Decision) -> None:
-        WeeklyDecision.objects.get_or_create(
+        row, created = WeeklyDecision.objects.get_or_create(
             week=self.week,
             key=decision.key,
             defaults={
@@ -260,6 +261,8 @@ class _Run:
                 "context": decision.context,
             },
         )
+        if created:
+            decision_notify(row)
         res.status = WeekResolution.Status.PAUSED
         res.pauses += 1
         res.save(update_fields=["status", "pauses", "updated_at"])

@@ -85,6 +85,6 @@ def test_it_answers_unknown_api_urls_with_the_error_shape(api: APIClient) -> Non
 def test_it_logs_in_on_the_web_with_a_session(world: World, client: Client) -> None:
     page = client.get("/")
     assert page.status_code == 302 and "/accounts/login/" in page["Location"]
-    response = client.post("/accounts/login/", {"username": "alice", "password": PASSWORD}, follow=True)
+    response = client.post("/accounts/login/", {"login": "alice", "password": PASSWORD}, follow=True)
     assert response.status_code == 200
     assert "Mordheim league" in response.content.decode()

@@ -32,9 +32,7 @@ def store_synthetic(*, campaign: Campaign, week: Week, synthetic: SyntheticWeek,
     users = get_user_model().objects.bulk_create(
         [get_user_model()(username=f"{prefix}{campaign.pk}-{pid}") for pid in synthetic.state.players]
     )
-    Membership.objects.bulk_create(
-        [Membership(campaign=campaign, user=u, role=Membership.Role.PLAYER) for u in users]
-    )
+    Membership.objects.bulk_create([Membership(campaign=campaign, user=u, role=Membership.Role.PLAYER) for u in users])
     ids: dict[str, str] = {}
     rows = []
     for user, player in zip(users, synthetic.state.players.values(), strict=True):

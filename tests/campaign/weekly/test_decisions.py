@@ -79,9 +79,7 @@ def test_wm_abl_02_a_move_made_illegal_by_an_earlier_ability_asks_for_a_replacem
     character_update(character=intrigue.carol, actor=intrigue.world.gina, changes={"abilities": [ability]})
     intrigue.know(intrigue.bob, intrigue.carol)
     intrigue.submit(intrigue.carol, "use_ability", ability="backup_shelter")  # first: she moves away
-    intrigue.submit(
-        intrigue.bob, "deadly_combat", target=intrigue.carol.key, mode="hold", picks=["lower_preparedness"]
-    )
+    intrigue.submit(intrigue.bob, "deadly_combat", target=intrigue.carol.key, mode="hold", picks=["lower_preparedness"])
     assert intrigue.resolve(week2) == "waiting"
     decision = WeeklyDecision.objects.get(week=week2)
     assert (decision.kind, decision.rule, decision.character_id) == ("replacement", "WM-ABL-02", intrigue.bob.pk)

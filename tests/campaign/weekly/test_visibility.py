@@ -117,9 +117,7 @@ def test_validation_errors_never_depend_on_the_targets_hidden_state(scene: Scene
     assert WeeklyMove.objects.filter(character=i.bob).count() == 1  # Bob's spying only: every attempt refused
 
 
-def test_results_are_the_gms_during_resolution_and_each_players_own_once_closed(
-    scene: Scene, dice: DiceScript
-) -> None:
+def test_results_are_the_gms_during_resolution_and_each_players_own_once_closed(scene: Scene, dice: DiceScript) -> None:
     i, w = scene.intrigue, scene.intrigue.world
     week = i.week
     resolve(scene, dice)

@@ -41,9 +41,7 @@ def ledger(week: Week) -> list[tuple[int, int, str, list[int]]]:
     return list(LedgerEntry.objects.filter(week=week).order_by("seq").values_list("pk", "seq", "ref", "faces"))
 
 
-def test_the_sweep_resolves_a_due_week_through_the_worker(
-    world: World, celery_worker_process: WorkerProcess
-) -> None:
+def test_the_sweep_resolves_a_due_week_through_the_worker(world: World, celery_worker_process: WorkerProcess) -> None:
     week = week_with_moves(world)
     assert sweep_weeks.delay().get(timeout=60) == [week.pk]
     assert wait_for(closed(week)), "the week was not resolved"

@@ -1,0 +1,47 @@
+"""django-allauth's hooks: after a log-in (or the first one after sign-up) an invitation the visitor opened
+waits for them, so "sign up, then join" is one path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from allauth.account.adapter import DefaultAccountAdapter
+from allauth.account.app_settings import EmailVerificationMethod
+from allauth.account.forms import LoginForm as AllauthLoginForm
+from allauth.account.models import EmailAddress
+from django.http import HttpRequest
+from django.urls import reverse
+
+PENDING_INVITATION = "muster_pending_invitation"
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def get_login_redirect_url(self, request: HttpRequest) -> Any:
+        code = request.session.get(PENDING_INVITATION)
+        if code:
+            return reverse("invitation-page", args=[code])
+        return super().get_login_redirect_url(request)
+
+    def get_signup_redirect_url(self, request: HttpRequest) -> Any:
+        code = request.session.get(PENDING_INVITATION)
+        if code:
+            return reverse("invitation-page", args=[code])
+        return super().get_signup_redirect_url(request)
+
+    def get_email_verification_redirect_url(self, email_address: Any) -> Any:
+        request = self.request
+        code = request.session.get(PENDING_INVITATION) if request is not None else None
+        if code:
+            return reverse("invitation-page", args=[code])
+        return super().get_email_verification_redirect_url(email_address)
+
+
+class LoginForm(AllauthLoginForm):
+    """A sign-up's address must be confirmed before its first log-in; an account made by an admin or the API
+    (no address on file to confirm) logs in as it always did."""
+
+    def _login_with_password(self, request: HttpRequest, redirect_url: Any, credentials: Any) -> Any:
+        user = getattr(self, "user", None)
+        if user is not None and not EmailAddress.objects.filter(user=user).exists():
+            self._login.email_verification = EmailVerificationMethod.NONE
+        return super()._login_with_password(request, redirect_url, credentials)

@@ -1,0 +1,76 @@
+"""Small plumbing every web job shares: a service's refusal shown on the page it came from, 404s kept secret."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import wraps
+from typing import Any, TypeVar
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from campaign.lib.errors import DomainError, NotFound
+
+F = TypeVar("F", bound=Callable[..., HttpResponse])
+
+
+def back_to(request: HttpRequest, default: str) -> str:
+    """Where the form came from (a safe ``next`` or the referring page of this site), else ``default``."""
+    for candidate in (request.POST.get("next"), request.GET.get("next"), request.headers.get("referer")):
+        if candidate and url_has_allowed_host_and_scheme(
+            candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            return candidate
+    return default
+
+
+def not_found_is_404(view: F) -> F:
+    """A selector's NotFound (a campaign the viewer may not know of) becomes the site's 404 page."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except NotFound:
+            raise Http404 from None
+
+    return wrapped  # type: ignore[return-value]
+
+
+@contextmanager
+def refusals_as_messages(request: HttpRequest) -> Iterator[list[DomainError]]:
+    """Run a service; a refusal (400/403/409) becomes an error message on the page, and nothing changed.
+
+    The list it yields holds the refusal, so the caller can tell whether the command went through.
+    """
+    caught: list[DomainError] = []
+    try:
+        yield caught
+    except NotFound:
+        raise Http404 from None
+    except DomainError as exc:
+        caught.append(exc)
+        messages.error(request, exc.detail)
+
+
+def done(request: HttpRequest, text: str, to: str) -> HttpResponse:
+    """A command went through: say so and show the page again (htmx follows the redirect)."""
+    messages.success(request, text)
+    return redirect(to)
+
+
+def as_int(value: Any, default: int = 0) -> int:
+    """A posted whole number, or ``default`` when it is missing or not one (ids that then match nothing)."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def as_id(value: Any) -> int | None:
+    """A posted id, or None when left empty (the stash, a bye, nobody)."""
+    number = as_int(value, 0)
+    return number or None

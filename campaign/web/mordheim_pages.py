@@ -1,0 +1,238 @@
+"""Mordheim on the campaign page and the battle page: standings, my next opponent, reports from both rosters,
+confirm or dispute, the aftermath as it happens, and the decisions waiting for me."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from campaign.models import Campaign, CampaignEvent, Week
+from campaign.selectors import CampaignAccess
+from campaign.web.common import as_int, done, not_found_is_404, refusals_as_messages
+from campaign.web.sentences import sentences
+from roster.aftermath.decisions import decision_answer
+from roster.battles.reports import battle_confirm, battle_dispute, battle_report
+from roster.bridge.packs import SYSTEM, tables_of
+from roster.models import Aftermath, Battle, Decision, Warband, Warrior
+from roster.names import STAT_NAMES, injury_text, named, roster_order, scenario_name, skill_name
+from roster.selectors import battle_for_viewer, battles_of, standings_of
+
+__all__ = ["SYSTEM", "campaign_context"]
+
+
+def names_of(campaign: Campaign) -> dict[str, Any]:
+    tables = tables_of(campaign)
+    return {
+        "warbands": dict(Warband.objects.filter(campaign=campaign).values_list("pk", "name")),
+        "warriors": dict(Warrior.objects.filter(warband__campaign=campaign).values_list("pk", "name")),
+        "injury": lambda result: injury_text(tables, result),
+        "skill": lambda skill: skill_name(tables, skill),
+        "scenario": lambda scenario: scenario_name(tables, scenario),
+        "stat": lambda stat: STAT_NAMES.get(stat, stat),
+    }
+
+
+def open_decisions(viewer: Any, campaign: Campaign | None = None) -> list[Decision]:
+    rows = Decision.objects.filter(answerer_id=viewer.pk, answered_at=None).select_related("warband", "aftermath")
+    if campaign is not None:
+        rows = rows.filter(warband__campaign=campaign)
+    return list(rows.order_by("id"))
+
+
+def campaign_context(
+    request: HttpRequest, campaign: Campaign, access: CampaignAccess, week: Week | None, events: list[CampaignEvent]
+) -> dict[str, Any]:
+    mine = list(Warband.objects.filter(campaign=campaign, owner_id=request.user.pk).order_by("id"))
+    next_battles = []
+    if week is not None and mine:
+        ids = [w.pk for w in mine]
+        next_battles = list(
+            battles_of(viewer=request.user, campaign_id=campaign.pk, week=week.number).filter(
+                Q(warband_a_id__in=ids) | Q(warband_b_id__in=ids)
+            )
+        )
+    pending = []
+    if access.is_organiser:
+        pending = list(Warband.objects.filter(campaign=campaign, status=Warband.Status.PENDING).select_related("owner"))
+    return {
+        "my_warbands": mine,
+        "next_battles": next_battles,
+        "decisions": open_decisions(request.user, campaign),
+        "standings": standings_of(viewer=request.user, campaign_id=campaign.pk),
+        "battles": list(battles_of(viewer=request.user, campaign_id=campaign.pk)),
+        "pending_warbands": pending,
+        "events": sentences(events, names_of(campaign)),
+    }
+
+
+def _side_rows(battle: Battle) -> list[dict[str, Any]]:
+    sides = []
+    for warband in (battle.warband_a, battle.warband_b):
+        if warband is None:
+            continue
+        warriors = sorted((w for w in warband.warriors.all() if w.on_roster), key=roster_order)
+        sides.append({"warband": warband, "warriors": warriors})
+    return sides
+
+
+@login_required
+@not_found_is_404
+def battle_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The battle: both rosters for the report, the report to confirm or dispute, then the aftermath."""
+    battle, access = battle_for_viewer(viewer=request.user, battle_id=pk)
+    report = getattr(battle, "report", None)
+    aftermath = Aftermath.objects.filter(battle=battle).first()
+    players = {w.owner_id for w in (battle.warband_a, battle.warband_b) if w is not None}
+    names = names_of(battle.campaign)
+    events = CampaignEvent.objects.filter(battle=battle).select_related("battle").order_by("created_at", "id")
+    if not access.is_gm and not access.is_organiser:
+        events = events.filter(visibility=CampaignEvent.Visibility.PUBLIC)
+    context = {
+        "battle": battle,
+        "access": access,
+        "report": report,
+        "sides": _side_rows(battle),
+        "aftermath": aftermath,
+        "i_play": request.user.pk in players,
+        "i_reported": report is not None and report.reporter_id == request.user.pk,
+        "scenario": scenario_name(tables_of(battle.campaign), battle.scenario),
+        "scenarios": sorted(
+            (
+                (info.id, named({"en": info.en, "ru": info.ru}))
+                for info in tables_of(battle.campaign).scenarios.values()
+            ),
+            key=lambda pair: pair[1],
+        ),
+        "events": sentences(events, names),
+        "report_names": _report_lines(report.data if report else None, names),
+        "poll": aftermath is not None and aftermath.applied_at is None,
+        "result": _result_text(battle),
+    }
+    template = (
+        "campaign/mordheim/aftermath_part.html" if getattr(request, "htmx", False) else "campaign/mordheim/battle.html"
+    )
+    return render(request, template, context)
+
+
+def _result_text(battle: Battle) -> str:
+    if not battle.result:
+        return ""
+    if battle.result == Battle.Result.DRAW:
+        return _("a draw")
+    winner = battle.warband_a if battle.result == "a" else battle.warband_b
+    return _("%(warband)s won") % {"warband": winner.name if winner else ""}
+
+
+def _report_lines(data: dict[str, Any] | None, names: dict[str, Any]) -> list[str]:
+    if not data:
+        return []
+    lines = []
+    for o in data.get("out_of_action", []):
+        victim = names["warriors"].get(int(o["victim"]), "?")
+        by = names["warriors"].get(int(o["by"])) if o.get("by") else None
+        lines.append(
+            _("%(victim)s out of action, by %(by)s") % {"victim": victim, "by": by}
+            if by
+            else _("%(victim)s out of action") % {"victim": victim}
+        )
+    return lines
+
+
+@login_required
+@require_POST
+@not_found_is_404
+def battle_report_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """The report from the form of both rosters: the winner, and per warrior out of action, by whom."""
+    battle, _access = battle_for_viewer(viewer=request.user, battle_id=pk)
+    winner = request.POST.get("winner", "")
+    out = []
+    for side in _side_rows(battle):
+        for w in side["warriors"]:
+            if request.POST.get(f"ooa_{w.pk}"):
+                out.append({"victim": w.pk, "by": request.POST.get(f"by_{w.pk}") or None})
+    data = {"winner": winner or None, "out_of_action": out, "scenario": request.POST.get("scenario") or battle.scenario}
+    with refusals_as_messages(request) as refused:
+        battle_report(battle=battle, actor=request.user, data=data)
+    if not refused:
+        return done(request, _("Report sent: your opponent is asked to confirm it."), reverse("battle-page", args=[pk]))
+    return redirect("battle-page", pk)
+
+
+@login_required
+@require_POST
+@not_found_is_404
+def battle_respond_view(request: HttpRequest, pk: int) -> HttpResponse:
+    battle, _access = battle_for_viewer(viewer=request.user, battle_id=pk)
+    with refusals_as_messages(request) as refused:
+        if request.POST.get("answer") == "dispute":
+            battle_dispute(battle=battle, actor=request.user, reason=request.POST.get("reason", ""))
+            text = _("Report disputed: the organiser will settle it.")
+        else:
+            battle_confirm(battle=battle, actor=request.user)
+            text = _("Report confirmed: the aftermath is being rolled.")
+    if not refused:
+        return done(request, text, reverse("battle-page", args=[pk]))
+    return redirect("battle-page", pk)
+
+
+def _option_label(option: dict[str, Any], tables: Any) -> str:
+    value = str(option.get("value", ""))
+    if value in tables.skills:
+        return skill_name(tables, value)
+    if value in STAT_NAMES:
+        return "+1 " + str(STAT_NAMES[value])
+    return named(option.get("label") or value.replace("_", " ").capitalize())
+
+
+def decision_rows(decisions: list[Decision]) -> list[dict[str, Any]]:
+    rows = []
+    for d in decisions:
+        tables = tables_of(d.warband.campaign)
+        warrior = Warrior.objects.filter(pk=as_int(d.request.get("warrior"))).values_list("name", flat=True).first()
+        questions = [
+            {
+                "name": q["name"],
+                "pick": q.get("pick", 1),
+                "options": [{"value": o["value"], "label": _option_label(o, tables)} for o in q["options"]],
+            }
+            for q in d.request.get("questions", [])
+        ]
+        rows.append({"d": d, "warrior": warrior, "questions": questions, "kind": d.kind.replace("_", " ").capitalize()})
+    return rows
+
+
+@login_required
+def decisions_page(request: HttpRequest) -> HttpResponse:
+    decisions = list(
+        Decision.objects.filter(answerer_id=request.user.pk, answered_at=None)
+        .select_related("warband__campaign")
+        .order_by("id")
+    )
+    return render(request, "campaign/mordheim/decisions.html", {"rows": decision_rows(decisions)})
+
+
+@login_required
+@require_POST
+def decision_answer_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """One answer per question (several values where the question picks several)."""
+    decision = Decision.objects.filter(pk=pk, answerer_id=request.user.pk).first()
+    questions = decision.request.get("questions", []) if decision else []
+    picked = [request.POST.getlist(f"q_{q['name']}") for q in questions]
+    if len(questions) == 1:
+        answer: Any = picked[0][0] if questions[0].get("pick", 1) == 1 and picked[0] else picked[0]
+    else:
+        answer = {
+            q["name"]: (p[0] if q.get("pick", 1) == 1 and p else p) for q, p in zip(questions, picked, strict=True)
+        }
+    with refusals_as_messages(request) as refused:
+        decision_answer(decision_id=pk, actor=request.user, answer=answer)
+    if not refused:
+        return done(request, _("Decision made."), reverse("decisions"))
+    return redirect("decisions")

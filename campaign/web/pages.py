@@ -1,0 +1,77 @@
+"""The viewer's campaigns, and a campaign's page: its week, what waits for the viewer, its game's own tables."""
+
+from __future__ import annotations
+
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from campaign.lib.i18n import localized
+from campaign.models import Campaign, Membership, Week
+from campaign.selectors import campaign_access, memberships_of, timeline_of
+from campaign.web import mordheim_pages, weekly_pages
+from campaign.web.common import not_found_is_404
+from referee.engine.game_systems import SYSTEMS
+from roster.selectors import warbands_visible_to
+
+
+def system_name(slug: str) -> str:
+    known = SYSTEMS.get(slug)
+    return localized(known.names) if known else slug
+
+
+def viewer_zone(request: HttpRequest, campaign: Campaign) -> str:
+    """The viewer's own time zone when their profile has one, else the campaign's."""
+    profile = getattr(request, "profile", None)
+    return (profile.time_zone if profile and profile.time_zone else None) or campaign.time_zone
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    """The viewer's campaigns and roles, and the warbands they may see in each."""
+    memberships = list(memberships_of(user=request.user))
+    warbands = list(warbands_visible_to(viewer=request.user))
+    rows = [
+        {
+            "m": m,
+            "system": system_name(m.campaign.system),
+            "warbands": [w for w in warbands if w.campaign_id == m.campaign_id],
+        }
+        for m in memberships
+    ]
+    return render(request, "campaign/home.html", {"rows": rows})
+
+
+@login_required
+@not_found_is_404
+def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """What a member needs this week: the current week and its deadline in their time zone, their next opponent
+    and open decisions, then the game's own tables (Mordheim standings, or the week's secret moves)."""
+    access = campaign_access(viewer=request.user, campaign_id=pk)
+    campaign = access.campaign
+    zone = viewer_zone(request, campaign)
+    week = Week.objects.filter(campaign=campaign, status=Week.Status.OPEN).first()
+    events = list(timeline_of(viewer=request.user, campaign_id=pk)[:40])
+    context: dict[str, Any] = {
+        "campaign": campaign,
+        "access": access,
+        "system": system_name(campaign.system),
+        "role_name": Membership.Role(access.role).label if access.role in Membership.Role.values else "",
+        "week": week,
+        "zone": zone,
+        "deadline_local": timezone.localtime(week.deadline, ZoneInfo(zone)) if week else None,
+    }
+    if campaign.system == mordheim_pages.SYSTEM:
+        context |= mordheim_pages.campaign_context(request, campaign, access, week, events)
+        template = "campaign/campaign_mordheim.html"
+    elif campaign.system == weekly_pages.SYSTEM:
+        context |= weekly_pages.campaign_context(request, campaign, access, week, events)
+        template = "campaign/campaign_weekly.html"
+    else:
+        context["events"] = weekly_pages.timeline(events, {})
+        template = "campaign/campaign_weekly.html"
+    return render(request, template, context)

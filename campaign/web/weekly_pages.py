@@ -1,0 +1,74 @@
+"""A weekly-moves (intrigue) campaign on its page: the week's moves and their state (the GM sees all of them,
+a player their own), the results once the week allows them, and the GM's resolve button. No Mordheim here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from campaign.models import Campaign, CampaignEvent, Week
+from campaign.selectors import CampaignAccess, week_for_viewer
+from campaign.web.common import done, not_found_is_404, refusals_as_messages
+from campaign.web.sentences import sentences
+from campaign.weekly.access import SYSTEM
+from campaign.weekly.selectors import moves_visible_to, resolution_for, results_visible_to
+from campaign.weekly.services import move_withdraw
+from campaign.weekly.services.weeks import week_resolve_now
+
+__all__ = ["SYSTEM", "campaign_context", "timeline"]
+
+
+def timeline(events: list[CampaignEvent], names: dict[str, Any]) -> list[dict[str, Any]]:
+    return sentences(events, {"warbands": {}, "warriors": {}, **names})
+
+
+def campaign_context(
+    request: HttpRequest, campaign: Campaign, access: CampaignAccess, week: Week | None, events: list[CampaignEvent]
+) -> dict[str, Any]:
+    context: dict[str, Any] = {"events": timeline(events, {}), "moves": [], "results": [], "resolution": None}
+    last = Week.objects.filter(campaign=campaign, status=Week.Status.CLOSED).order_by("-number").first()
+    if week is not None:
+        who, moves = moves_visible_to(viewer=request.user, week_id=week.pk)
+        context["moves"] = [
+            {"m": m, "kind": m.kind.replace("_", " ").capitalize(), "by": m.character.name} for m in moves
+        ]
+        context["is_gm"] = who.is_gm
+        context["resolution"] = resolution_for(viewer=request.user, week_id=week.pk) if who.is_gm else None
+    if last is not None:
+        _who, results = results_visible_to(viewer=request.user, week_id=last.pk)
+        context["results"] = [
+            {"kind": r.kind.replace("_", " ").capitalize(), "by": r.character.name} for r in results[:50]
+        ]
+        context["results_week"] = last
+    return context
+
+
+@login_required
+@require_POST
+@not_found_is_404
+def week_resolve_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """The GM resolves the open week now (the deadline sweep would do the same)."""
+    week, _access = week_for_viewer(viewer=request.user, week_id=pk)
+    with refusals_as_messages(request) as refused:
+        week = week_resolve_now(week=week, actor=request.user)
+    if not refused:
+        return done(request, _("Week %(n)s resolved.") % {"n": week.number}, f"/campaigns/{week.campaign_id}/")
+    return redirect("campaign-page", week.campaign_id)
+
+
+@login_required
+@require_POST
+@not_found_is_404
+def move_withdraw_view(request: HttpRequest, pk: int, move_id: int) -> HttpResponse:
+    week, _access = week_for_viewer(viewer=request.user, week_id=pk)
+    with refusals_as_messages(request) as refused:
+        move_withdraw(week=week, actor=request.user, move_id=move_id)
+    if not refused:
+        return done(request, _("Move withdrawn."), reverse("week-moves-page", args=[pk]))
+    return redirect("week-moves-page", pk)

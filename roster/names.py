@@ -1,0 +1,78 @@
+"""Mordheim names for people: injuries, skills, scenarios, items and stats by name in the reader's language,
+never by id (the rules pack carries English and Russian; Czech falls back to English)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from campaign.lib.i18n import localized
+
+STAT_NAMES: Mapping[str, Any] = {
+    "M": _("Movement"),
+    "WS": _("Weapon Skill"),
+    "BS": _("Ballistic Skill"),
+    "S": _("Strength"),
+    "T": _("Toughness"),
+    "W": _("Wounds"),
+    "I": _("Initiative"),
+    "A": _("Attacks"),
+    "Ld": _("Leadership"),
+}
+
+
+def named(data: Mapping[str, Any] | Any) -> str:
+    """``{"en", "ru", "cs"}`` in the reader's language; the pack's Russian is in capitals, shown as a name."""
+    if not isinstance(data, Mapping):
+        return str(data)
+    names = {k: data[k] for k in ("en", "ru", "cs") if data.get(k)}
+    if isinstance(names.get("ru"), str) and names["ru"].isupper():
+        names["ru"] = names["ru"].capitalize()
+    return localized(names) if names else ""
+
+
+def stat_changes(effect: Mapping[str, Any]) -> str:
+    """``{"stat_mod": {"T": -1}}`` as "-1 Toughness"."""
+    mods = effect.get("stat_mod") or {}
+    return ", ".join(f"{v:+d} {STAT_NAMES.get(k, k)}" for k, v in mods.items() if isinstance(v, int))
+
+
+def injury_entry(tables: Any, result_id: str) -> Any | None:
+    for table in (tables.hero_injury, tables.henchman_injury, *tables.injury_sub.values()):
+        for entry in table.entries:
+            if entry.id == result_id:
+                return entry
+    return None
+
+
+def injury_text(tables: Any, result_id: str) -> str:
+    """ "Chest Wound: -1 Toughness" for a result id of the serious-injury tables."""
+    entry = injury_entry(tables, result_id)
+    if entry is None:
+        return result_id.replace("_", " ").capitalize()
+    name, changes = named(entry.data), stat_changes(entry.data.get("effect") or {})
+    return f"{name}: {changes}" if changes else name
+
+
+def skill_name(tables: Any, skill_id: str) -> str:
+    info = tables.skills.get(skill_id)
+    return named({"en": info.en, "ru": info.ru}) if info else skill_id.replace("_", " ").capitalize()
+
+
+def scenario_name(tables: Any, scenario_id: str) -> str:
+    for info in tables.scenarios.values():
+        if info.id == scenario_id:
+            return named({"en": info.en, "ru": info.ru})
+    return scenario_id.replace("_", " ").capitalize() if scenario_id else ""
+
+
+def item_name(pack: Any, item_slug: str) -> str:
+    item = pack.catalogue.items.get(item_slug)
+    return named({"en": item.name.en, "ru": item.name.ru, "cs": getattr(item.name, "cs", "")}) if item else item_slug
+
+
+def roster_order(warrior: Any) -> tuple[bool, bool, int]:
+    """How people list a roster: heroes before henchmen, the leader first, each in the order hired."""
+    return (warrior.kind != "hero", not warrior.is_leader, warrior.pk)
