@@ -25,7 +25,7 @@ from roster.battles.reports import battle_confirm, battle_report
 from roster.models import Battle, Decision, Warband
 from roster.services.hiring import warband_hire
 from roster.services.trading import warband_buy
-from roster.services.warbands import warband_approve, warband_create
+from roster.services.warbands import warband_approve, warband_create, warband_submit
 from tests.support.world import make_user
 
 KIT = [
@@ -61,6 +61,7 @@ def _warband(campaign: Any, owner: Any, organiser: Any, name: str) -> Warband:
         warrior = warband_hire(warband=warband, actor=owner, type_slug=type_slug, name=warrior_name, count=count)
         for item in kit:
             warband_buy(warband=warband, actor=owner, item_slug=item, warrior=warrior.pk)
+    warband_submit(warband=warband, actor=owner)
     warband_approve(warband=warband, actor=organiser)
     return warband
 
