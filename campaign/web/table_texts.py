@@ -90,6 +90,12 @@ PHASES = {
     "discard": gettext_lazy("Discard"),
 }
 
+STATUSES = {
+    "unwounded": gettext_lazy("unwounded"),
+    "wounded": gettext_lazy("wounded"),
+    "killed": gettext_lazy("killed"),
+}
+
 #: Event code -> sentence; %(who)s is the seat's player, %(card)s the card as the viewer knows it.
 SENTENCES = {
     "opening_hand": gettext_lazy("%(who)s took an opening hand of %(count)s cards."),
@@ -164,6 +170,11 @@ def sentence(event: Mapping[str, Any], usernames: Mapping[str, str], names: Mapp
     if text is None:
         return _("Something happened at the table (%(code)s).") % {"code": str(event.get("code", "")).replace("_", " ")}
     return str(text) % values
+
+
+def word(table: Mapping[str, Any], value: Any) -> str:
+    """A value's label from one of the tables above (a value it does not know is shown as it is)."""
+    return str(table.get(str(value), value or ""))
 
 
 def command_label(kind: str) -> str:

@@ -20,11 +20,23 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaign.lib.errors import RuleViolation
+from campaign.lib.i18n import localized
 from campaign.selectors import campaign_access
 from campaign.selectors.roles import campaign_ids_of
 from campaign.services.tables import campaign_table_close, campaign_table_join, campaign_table_open
 from campaign.web.common import done, not_found_is_404, refusals_as_messages
-from campaign.web.table_texts import card_name, choice_label, command_label, field_label, sentence, zone_label
+from campaign.web.table_texts import (
+    PHASES,
+    STATUSES,
+    ZONES,
+    card_name,
+    choice_label,
+    command_label,
+    field_label,
+    sentence,
+    word,
+    zone_label,
+)
 from referee.table_models import TableSeat, TableSession
 from referee.tables import selectors as sel
 from referee.tables import services as svc
@@ -38,6 +50,10 @@ def _table(request: HttpRequest, pk: int) -> TableSession:
     return sel.table_for(viewer=request.user, pk=pk, member_of=campaign_ids_of(viewer=request.user))
 
 
+def _status(value: str) -> str:
+    return str(dict(TableSession.Status.choices).get(value, value))
+
+
 def _page(pk: int) -> str:
     return reverse("table-page", args=[pk])
 
@@ -49,6 +65,8 @@ def tables_page(request: HttpRequest, pk: int) -> HttpResponse:
     access = campaign_access(viewer=request.user, campaign_id=pk)
     tables = sel.tables_visible_to(viewer=request.user, member_of=campaign_ids_of(viewer=request.user))
     rows = [sel.detail_of(session=t, viewer=request.user) for t in tables.filter(campaign_id=pk).order_by("-id")[:50]]
+    for row in rows:
+        row["status_label"] = _status(row["status"])
     return render(request, "campaign/tables/list.html", {"campaign": access.campaign, "rows": rows})
 
 
@@ -172,7 +190,9 @@ def _card_names(session: TableSession) -> dict[str, Any]:
 
 
 def _widgets(command: dict[str, Any], handles: list[tuple[str, str]], seats: list[tuple[str, str]],
-             decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+             decisions: list[dict[str, Any]], pack: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """Each field of a command type as a small form control (a card on the table by its handle, a card of
+    the pack by its name with the pack's cards offered, a seat by its player)."""
     out = []
     for name, spec in command["fields"].items():
         widget: dict[str, Any] = {"name": name, "label": field_label(name), "required": spec["required"],
@@ -191,7 +211,7 @@ def _widgets(command: dict[str, Any], handles: list[tuple[str, str]], seats: lis
         elif spec["type"] == "bool":
             widget["widget"] = "checkbox"
         else:
-            widget["widget"] = "text"
+            widget |= {"widget": "text", "suggest": pack if name == "slug" else []}
         out.append(widget)
     return out
 
@@ -212,7 +232,7 @@ def _live(request: HttpRequest, session: TableSession) -> dict[str, Any]:
     detail = sel.detail_of(session=session, viewer=request.user)
     usernames = {s["key"]: s["username"] for s in detail["seats"]}
     context: dict[str, Any] = {"table": detail, "session": session, "seat": seat, "usernames": usernames,
-                               "poll": POLL_SECONDS}
+                               "poll": POLL_SECONDS, "status": _status(detail["status"])}
     if seat is None:
         return context
     view = sel.view_of(session=session, seat=seat)
@@ -220,7 +240,8 @@ def _live(request: HttpRequest, session: TableSession) -> dict[str, Any]:
     game = view["game"] or {}
     zones, handles, sealed, hand = [], [], [], []
     for zone in game.get("zones", []):
-        cards = [{"name": card_name(c, names), "c": c, "status": (c.get("data") or {}).get("status", "")}
+        cards = [{"name": card_name(c, names), "c": c, "status": word(STATUSES, (c.get("data") or {}).get("status")),
+                  "meant_for": word(ZONES, (c.get("data") or {}).get("hidden_zone"))}
                  for c in zone.get("cards", [])]
         label = zone_label(zone["key"], usernames)
         handles += [(c["c"]["handle"], f"{c['name']} · {label}") for c in cards]
@@ -232,8 +253,9 @@ def _live(request: HttpRequest, session: TableSession) -> dict[str, Any]:
                    and not zone["key"].startswith("hand:")]
     decisions = sel.decisions_for(session=session, seat=seat)
     seats = list(usernames.items())
+    pack = sorted(((slug, localized(n)) for slug, n in names.items()), key=lambda p: p[1])
     commands = [{"kind": c["kind"], "label": command_label(c["kind"]), "rules": c["rules"],
-                 "fields": _widgets(c, handles, seats, decisions)}
+                 "fields": _widgets(c, handles, seats, decisions, pack)}
                 for c in sel.commands_for(session=session, seat=seat)]
     events = sel.events_for(session=session, seat=seat, after=0)["events"]
     dt = game.get("doomtrooper") or {}
@@ -244,7 +266,7 @@ def _live(request: HttpRequest, session: TableSession) -> dict[str, Any]:
         "view": view, "game": game, "zones": zones, "sealed": sealed, "hand": hand, "players": players,
         "dt": dt, "mine": next((p for p in players if p["mine"]), None), "commands": commands,
         "log": [sentence(e, usernames, names) for e in reversed(events[-30:])],
-        "active": usernames.get(turn.get("active", ""), ""), "turn": turn,
+        "active": usernames.get(turn.get("active", ""), ""), "turn": turn, "phase": word(PHASES, turn.get("phase")),
         "etag": _etag(session, seat, detail, view), "key": uuid.uuid4().hex,
         "may_start": session.status == TableSession.Status.OPEN,
     }

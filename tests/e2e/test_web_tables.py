@@ -71,7 +71,9 @@ def test_two_phones_play_a_doomtrooper_table_and_each_sees_only_its_own_secrets(
     _send(bob, "Deploy into cover (sealed)", slug="heavy_trooper")
     mine = bob.inner_text("#my-cards")
     assert "Heavy trooper" in mine and "Sealed (only you know them)" in mine
-    assert "bob: fate 5" in bob.inner_text("#counters") or "fate 5" in bob.inner_text("#counters")
+    counters = bob.inner_text("#counters")
+    assert "bob (you): fate 5 · victory points 0 · actions left 0" in counters  # the cover took all three actions
+    assert "6 cards in my hand" in mine
     check_page(bob, "table-bob-cover")
 
     carol.wait_for_selector("#log li:has-text('bob deployed a face-down card into cover.')", timeout=15000)
@@ -87,7 +89,8 @@ def test_two_phones_play_a_doomtrooper_table_and_each_sees_only_its_own_secrets(
     _send(carol, "Report my draw", hand_count="8")
     _send(carol, "Deploy a card", slug="line_trooper")
     assert "Line trooper" in carol.inner_text("#board")
-    assert "8 cards in my hand" not in carol.inner_text("#my-cards")  # one played from the eight
+    assert "7 cards in my hand" in carol.inner_text("#my-cards")  # one of the eight deployed
+    assert "carol (you): fate 2" in carol.inner_text("#counters")  # the line trooper's 3 paid from her 5
     assert "Heavy trooper" not in carol.inner_text("main")
     check_page(carol, "table-carol-deployed")
 
