@@ -84,10 +84,10 @@ ZONES = {
 }
 
 PHASES = {
-    "draw": gettext_lazy("Draw"),
-    "actions": gettext_lazy("Actions"),
+    "draw": gettext_lazy("Draw step"),
+    "actions": gettext_lazy("Action step"),
     "combat": gettext_lazy("Combat"),
-    "discard": gettext_lazy("Discard"),
+    "discard": gettext_lazy("Discard step"),
 }
 
 STATUSES = {
