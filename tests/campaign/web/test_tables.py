@@ -34,7 +34,8 @@ def _started(world: World) -> tuple[TableSession, Client, Client]:
 
 def test_a_member_opens_a_table_and_another_joins_from_the_campaign_s_tables(world: World) -> None:
     bob, carol = _as(world.bob), _as(world.carol)
-    assert f'href="/campaigns/{world.campaign.pk}/tables/"' in bob.get(f"/campaigns/{world.campaign.pk}/").content.decode()
+    campaign_page = bob.get(f"/campaigns/{world.campaign.pk}/").content.decode()
+    assert f'href="/campaigns/{world.campaign.pk}/tables/"' in campaign_page
     page = bob.post(f"/campaigns/{world.campaign.pk}/tables/new/", follow=True).content.decode()
     assert "Table opened" in page and "Start the game" in page
     session = TableSession.objects.get(campaign=world.campaign)
