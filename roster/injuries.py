@@ -14,9 +14,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaign.lib.i18n import localized
 from referee.engine.systems.mordheim.postbattle.injury_records import InjuryRecord, WarriorInjury
 from referee.engine.systems.mordheim.tables.book import MordheimTables
+from roster.names import injury_name
 
 #: Results with nothing to keep on the warrior: no lasting effect, or a wrapper of other results.
 NOT_LASTING = frozenset({"INJ_FULL_RECOVERY", "INJ_MULTIPLE", "HINJ_OK"})
@@ -92,21 +92,13 @@ def injury_rows(injury: WarriorInjury, *, battle_id: int, week: int | None) -> l
     return rows
 
 
-def _table_name(tables: MordheimTables, result: str) -> str:
-    table = tables.henchman_injury if result.startswith("HINJ_") else tables.hero_injury
-    for entry in table.entries:
-        if entry.id == result:
-            return localized({k: str(entry.data[k]) for k in ("en", "ru", "cs") if entry.data.get(k)})
-    return result
-
-
 def injury_view(row: Mapping[str, Any], tables: MordheimTables) -> dict[str, Any]:
     """One stored injury as the roster shows it: the table entry's name, its effect, its rule, the battle."""
     result, sub = str(row.get("result", "")), str(row.get("sub", ""))
     effect = EFFECTS.get(sub) or EFFECTS.get(result) or ""
     return {
         "result": result,
-        "name": _table_name(tables, result),
+        "name": injury_name(tables, result),
         "sub": sub,
         "effect": str(effect),
         "rule": RULES.get(result, ""),

@@ -47,12 +47,24 @@ def injury_entry(tables: Any, result_id: str) -> Any | None:
     return None
 
 
-def injury_text(tables: Any, result_id: str) -> str:
-    """ "Chest Wound: -1 Toughness" for a result id of the serious-injury tables."""
+def _unknown(result_id: str) -> str:
+    """A result the pack does not name (an older pack's id): readable words, never the id itself."""
+    words = result_id.split("_", 1)[-1] if result_id.startswith(("INJ_", "HINJ_")) else result_id
+    return words.replace("_", " ").capitalize()
+
+
+def injury_name(tables: Any, result_id: str) -> str:
+    """The one name of a serious-injury result ("Chest Wound"), for the API, the pages, the sheet and the
+    timeline alike: the table entry's name in the reader's language."""
     entry = injury_entry(tables, result_id)
-    if entry is None:
-        return result_id.replace("_", " ").capitalize()
-    name, changes = named(entry.data), stat_changes(entry.data.get("effect") or {})
+    return named(entry.data) if entry is not None else _unknown(result_id)
+
+
+def injury_text(tables: Any, result_id: str) -> str:
+    """ "Chest Wound: -1 Toughness": the injury's name and the characteristics it changes."""
+    entry = injury_entry(tables, result_id)
+    name = injury_name(tables, result_id)
+    changes = stat_changes(entry.data.get("effect") or {}) if entry is not None else ""
     return f"{name}: {changes}" if changes else name
 
 

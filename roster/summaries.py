@@ -8,6 +8,8 @@ from django.utils.translation import gettext as _
 
 from campaign.models import CampaignEvent
 from campaign.selectors.event_summaries import register_event_summary, who, with_rule
+from roster.bridge.packs import tables_of
+from roster.names import injury_name
 
 
 def _warband(event: CampaignEvent) -> str:
@@ -20,7 +22,8 @@ def _warrior(p: dict[str, Any]) -> str:
 
 def _injury(e: CampaignEvent) -> str:
     p = e.payload
-    results = ", ".join(str(r) for r in p.get("results", [])) or "—"
+    tables = tables_of(e.campaign)
+    results = ", ".join(injury_name(tables, str(r)) for r in p.get("results", [])) or "—"
     return with_rule(
         _("%(warrior)s of %(warband)s: serious injury %(results)s")
         % {"warrior": _warrior(p), "warband": _warband(e), "results": results},

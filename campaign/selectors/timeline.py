@@ -40,4 +40,4 @@ def timeline_of(
         rows = rows.filter(battle_id=battle)
     if week is not None:
         rows = rows.filter(week__number=week)
-    return rows.select_related("actor", "warband", "week").order_by("-created_at", "-id")
+    return rows.select_related("actor", "warband", "week", "campaign__rules_pack").order_by("-created_at", "-id")

@@ -89,3 +89,29 @@ def test_injury_and_advance_events_carry_the_warband_and_the_warrior(world: Worl
         assert event.warband_id == f.reavers.pk
         assert event.payload["name"] == f.champion.name
     assert not CampaignEvent.objects.filter(kind__in=["injury", "death", "advance"], warband__isnull=True).exists()
+
+
+def test_mh_inj_h_14_every_reader_names_the_injury_the_same_way_never_by_its_id(
+    world: World, dice: DiceScript
+) -> None:
+    """The API's timeline, the web timeline, the roster (API, page, sheet) all take the name from one function."""
+    from django.utils import translation
+
+    f = fight(world)
+    dice.then(3, 4)  # 34: Hand Injury
+    run(f)
+    timeline = (
+        world.client(world.carol)
+        .get(f"/api/v1/campaigns/{world.campaign.pk}/timeline/?kind=injury")
+        .json()["results"]
+    )
+    summary = next(e["summary"] for e in timeline if e["warrior"] == f.champion.pk)
+    assert "Hand Injury" in summary and "INJ_" not in summary
+    browser = Client()
+    browser.force_login(world.carol)
+    page = browser.get(f"/campaigns/{world.campaign.pk}/").content.decode()
+    assert f"{f.champion.name} suffered Hand Injury: -1 Weapon Skill." in page
+    assert "INJ_HAND_INJURY" not in page
+    with translation.override("ru"):
+        [line] = next(r for r in roster_context(f.reavers)["warriors"] if r["w"].pk == f.champion.pk)["injuries"]
+    assert "INJ_" not in line and "Hand Injury" not in line  # the pack's Russian name
