@@ -1,5 +1,5 @@
-"""A player's warband jobs on the web: found one from the catalogue, hire (cost and the list's limits shown before
-confirming), buy, sell, search for a rare item, move kit. Each posts to the roster services, as the API does."""
+"""A player's warband jobs on the web: found one from the catalogue, buy, sell, search for a rare item, move kit,
+submit it (hiring and dismissing: ``hiring``). Each posts to the roster services, as the API does."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from django.views.decorators.http import require_POST
 
 from campaign.selectors import campaign_access
 from campaign.web.common import as_id, as_int, done, not_found_is_404, refusals_as_messages
-from roster.bridge.packs import list_of, pack_of
+from roster.bridge.packs import pack_of
 from roster.models import Warband
 from roster.names import item_name, named
 from roster.selectors import roster_of
-from roster.services import hiring, trading
+from roster.services import trading
 from roster.services.warbands import warband_create, warband_submit
 
 
@@ -52,71 +52,6 @@ def warband_new(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _mine(request: HttpRequest, pk: int) -> Warband:
     return roster_of(viewer=request.user, warband_id=pk)
-
-
-def hire_options(warband: Warband) -> list[dict[str, Any]]:
-    """Each warrior type of the list with its cost, how many the list allows and how many the warband has."""
-    wl = list_of(warband)
-    have: dict[str, int] = {}
-    for w in warband.warriors.all():
-        if w.on_roster:
-            have[w.type_slug] = have.get(w.type_slug, 0) + w.count
-    return [
-        {
-            "t": t,
-            "name": named({"en": t.name.en, "ru": t.name.ru}),
-            "hero": t.is_hero,
-            "have": have.get(t.type, 0),
-            "max": t.max,
-            "full": t.max is not None and have.get(t.type, 0) >= t.max,
-        }
-        for t in wl.warrior_types
-    ]
-
-
-@login_required
-@not_found_is_404
-def hire_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """Pick a type; the confirmation shows its cost, the treasury after, and the list's limits."""
-    warband = _mine(request, pk)
-    wl = list_of(warband)
-    options = hire_options(warband)
-    chosen = next((o for o in options if o["t"].type == request.GET.get("type")), None)
-    on_roster = [w for w in warband.warriors.all() if w.on_roster]
-    context = {
-        "warband": warband,
-        "options": options,
-        "chosen": chosen,
-        "heroes": sum(1 for w in on_roster if w.kind == "hero"),
-        "models": sum(w.count for w in on_roster),
-        "list": wl,
-        "count": max(1, min(20, as_int(request.GET.get("count"), 1))),
-    }
-    if chosen:
-        total = chosen["t"].cost * context["count"]
-        context |= {"total": total, "after": warband.treasury - total}
-    template = (
-        "campaign/mordheim/hire_confirm.html" if getattr(request, "htmx", False) else "campaign/mordheim/hire.html"
-    )
-    return render(request, template, context)
-
-
-@login_required
-@require_POST
-@not_found_is_404
-def hire_view(request: HttpRequest, pk: int) -> HttpResponse:
-    warband = _mine(request, pk)
-    with refusals_as_messages(request) as refused:
-        warrior = hiring.warband_hire(
-            warband=warband,
-            actor=request.user,
-            type_slug=request.POST.get("type", ""),
-            name=request.POST.get("name", ""),
-            count=max(1, min(20, as_int(request.POST.get("count"), 1))),
-        )
-    if not refused:
-        return done(request, _("%(name)s hired.") % {"name": warrior.name}, reverse("warband-page", args=[pk]))
-    return redirect(reverse("warband-hire-page", args=[pk]) + f"?type={request.POST.get('type', '')}")
 
 
 def shop_items(warband: Warband) -> list[dict[str, Any]]:

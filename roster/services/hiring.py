@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotFound, RuleViolation
-from referee.engine.systems.mordheim.warband.hiring import check_hire
+from referee.engine.systems.mordheim.warband.hiring import HireQuote, check_hire
 from roster.bridge.packs import list_of, pack_of
 from roster.bridge.warriors import warrior_new
 from roster.models import Holding, Warband, Warrior
@@ -19,25 +19,10 @@ from roster.services.treasury import treasury_apply
 from roster.services.warbands import rating_refresh
 
 
-@transaction.atomic
-def warband_hire(
-    *,
-    warband: Warband,
-    actor: Any,
-    type_slug: str,
-    name: str,
-    count: int = 1,
-    group: Warrior | int | None = None,
-    equipment: Sequence[str] = (),
-) -> Warrior:
-    """Hire a Hero, a new Henchman group of ``count``, or ``count`` more models into ``group``.
-
-    Models joining a group get the group's equipment and pay for it, so a group
-    always shares type, experience and equipment. New Heroes and groups may be
-    bought with ``equipment`` (item ids from their list), one of each per model.
-    """
-    warband = locked(warband)
-    require(actor, "roster.change_warband", warband)
+def _quote(
+    warband: Warband, type_slug: str, count: int, group: Warrior | int | None, equipment: Sequence[str]
+) -> tuple[Any, HireQuote, Warrior | None, list[str]]:
+    """Every check of a hire and its price, changing nothing: the type, the group, the kit, the list's limits."""
     warband_list = list_of(warband)
     if not warband_list.has_type(type_slug):
         raise RuleViolation(
@@ -66,6 +51,35 @@ def warband_hire(
             equipment=equipment,
             catalogue=pack_of(warband.campaign).catalogue,
         )
+    return warrior_type, quote, joining, list(equipment)
+
+
+def hire_quote(*, warband: Warband, type_slug: str, count: int = 1, equipment: Sequence[str] = ()) -> HireQuote:
+    """What a hire would cost, refused exactly as ``warband_hire`` would refuse it: the page shows it before
+    the player confirms."""
+    return _quote(warband, type_slug, count, None, equipment)[1]
+
+
+@transaction.atomic
+def warband_hire(
+    *,
+    warband: Warband,
+    actor: Any,
+    type_slug: str,
+    name: str,
+    count: int = 1,
+    group: Warrior | int | None = None,
+    equipment: Sequence[str] = (),
+) -> Warrior:
+    """Hire a Hero, a new Henchman group of ``count``, or ``count`` more models into ``group``.
+
+    Models joining a group get the group's equipment and pay for it, so a group
+    always shares type, experience and equipment. New Heroes and groups may be
+    bought with ``equipment`` (item ids from their list), one of each per model.
+    """
+    warband = locked(warband)
+    require(actor, "roster.change_warband", warband)
+    warrior_type, quote, joining, equipment = _quote(warband, type_slug, count, group, equipment)
     treasury_apply(
         warband=warband,
         amount=-quote.total,
