@@ -15,13 +15,15 @@ from django.views.decorators.http import require_POST
 
 from campaign.models import Campaign, CampaignEvent, Week
 from campaign.selectors import CampaignAccess
+from campaign.web.battle_jobs import report_sides
 from campaign.web.common import as_int, done, not_found_is_404, refusals_as_messages
+from campaign.web.prebattle_texts import prebattle_lines
 from campaign.web.sentences import sentences
 from roster.aftermath.decisions import decision_answer
-from roster.battles.reports import battle_confirm, battle_dispute, battle_report
+from roster.battles.reports import battle_confirm, battle_dispute
 from roster.bridge.packs import SYSTEM, tables_of
 from roster.models import Aftermath, Battle, Decision, Warband, Warrior
-from roster.names import STAT_NAMES, injury_text, named, roster_order, scenario_name, skill_name
+from roster.names import STAT_NAMES, injury_text, named, scenario_name, skill_name
 from roster.selectors import battle_for_viewer, battles_of, standings_of
 
 __all__ = ["SYSTEM", "campaign_context"]
@@ -72,16 +74,6 @@ def campaign_context(
     }
 
 
-def _side_rows(battle: Battle) -> list[dict[str, Any]]:
-    sides = []
-    for warband in (battle.warband_a, battle.warband_b):
-        if warband is None:
-            continue
-        warriors = sorted((w for w in warband.warriors.all() if w.on_roster), key=roster_order)
-        sides.append({"warband": warband, "warriors": warriors})
-    return sides
-
-
 @login_required
 @not_found_is_404
 def battle_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -98,7 +90,10 @@ def battle_page(request: HttpRequest, pk: int) -> HttpResponse:
         "battle": battle,
         "access": access,
         "report": report,
-        "sides": _side_rows(battle),
+        "sides": report_sides(battle),
+        "prebattle": prebattle_lines(battle, request.user.pk),
+        "may_settle": access.is_organiser and battle.status in (Battle.Status.REPORTED, Battle.Status.DISPUTED),
+        "may_prebattle": _may_prebattle(battle, access.is_organiser or request.user.pk in players),
         "aftermath": aftermath,
         "i_play": request.user.pk in players,
         "i_reported": report is not None and report.reporter_id == request.user.pk,
@@ -119,6 +114,11 @@ def battle_page(request: HttpRequest, pk: int) -> HttpResponse:
         "campaign/mordheim/aftermath_part.html" if getattr(request, "htmx", False) else "campaign/mordheim/battle.html"
     )
     return render(request, template, context)
+
+
+def _may_prebattle(battle: Battle, takes_part: bool) -> bool:
+    paired = battle.status == Battle.Status.PAIRED and battle.warband_b is not None
+    return takes_part and paired and not battle.prebattle
 
 
 def _result_text(battle: Battle) -> str:
@@ -143,26 +143,6 @@ def _report_lines(data: dict[str, Any] | None, names: dict[str, Any]) -> list[st
             else _("%(victim)s out of action") % {"victim": victim}
         )
     return lines
-
-
-@login_required
-@require_POST
-@not_found_is_404
-def battle_report_view(request: HttpRequest, pk: int) -> HttpResponse:
-    """The report from the form of both rosters: the winner, and per warrior out of action, by whom."""
-    battle, _access = battle_for_viewer(viewer=request.user, battle_id=pk)
-    winner = request.POST.get("winner", "")
-    out = []
-    for side in _side_rows(battle):
-        for w in side["warriors"]:
-            if request.POST.get(f"ooa_{w.pk}"):
-                out.append({"victim": w.pk, "by": request.POST.get(f"by_{w.pk}") or None})
-    data = {"winner": winner or None, "out_of_action": out, "scenario": request.POST.get("scenario") or battle.scenario}
-    with refusals_as_messages(request) as refused:
-        battle_report(battle=battle, actor=request.user, data=data)
-    if not refused:
-        return done(request, _("Report sent: your opponent is asked to confirm it."), reverse("battle-page", args=[pk]))
-    return redirect("battle-page", pk)
 
 
 @login_required

@@ -5,6 +5,7 @@ from django.urls import include, path
 
 from campaign.web import (
     accounts,
+    battle_jobs,
     dice,
     hiring,
     league_week,
@@ -57,7 +58,10 @@ urlpatterns = [
     path("warbands/<int:pk>/shop/", warbands.shop_page, name="warband-shop-page"),
     path("warbands/<int:pk>/shop/do/", warbands.shop_view, name="warband-shop-do"),
     path("battles/<int:pk>/", mordheim_pages.battle_page, name="battle-page"),
-    path("battles/<int:pk>/report/", mordheim_pages.battle_report_view, name="battle-report-page"),
+    path("battles/<int:pk>/report/", battle_jobs.battle_report_view, name="battle-report-page"),
+    path("battles/<int:pk>/settle/", battle_jobs.battle_settle_view, name="battle-settle-page"),
+    path("battles/<int:pk>/prebattle/", battle_jobs.prebattle_run_view, name="prebattle-run-page"),
+    path("battles/<int:pk>/prebattle/answer/", battle_jobs.prebattle_answer_view, name="prebattle-answer-page"),
     path("battles/<int:pk>/respond/", mordheim_pages.battle_respond_view, name="battle-respond-page"),
     path("decisions/", mordheim_pages.decisions_page, name="decisions"),
     path("decisions/<int:pk>/answer/", mordheim_pages.decision_answer_view, name="decision-answer-page"),

@@ -166,7 +166,7 @@ def test_a_week_on_the_web_approve_pair_report_confirm_and_the_aftermath(
     assert victim is not None
     sent = bob.post(
         f"/battles/{battle.pk}/report/",
-        {"winner": str(a.pk), f"ooa_{victim.pk}": "1", "scenario": "skirmish"},
+        {"winner": str(a.pk), f"ooa_{victim.pk}_1": "1", "scenario": "skirmish"},
         follow=True,
     )
     assert "Report sent" in sent.content.decode(), sent.content.decode()[-3000:]
