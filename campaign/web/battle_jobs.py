@@ -28,19 +28,26 @@ def model_label(warrior: Warrior, n: int) -> str:
     return _("%(name)s, model %(n)s of %(count)s") % {"name": warrior.name, "n": n, "count": warrior.count}
 
 
-def report_sides(battle: Battle) -> list[dict[str, Any]]:
-    """Each warband's warriors on the roster, each model of a group on its own line of the report form."""
-    sides = []
+def report_sides(battle: Battle, report: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Each warband's warriors on the roster, each model of a group on its own line of the report form, ticked
+    as ``report`` (the stored one, when reporting again or correcting it) has them."""
+    reported: dict[str, list[str | None]] = {}
+    for o in (report or {}).get("out_of_action", []):
+        reported.setdefault(str(o.get("victim")), []).append(None if o.get("by") is None else str(o["by"]))
+    sides: list[dict[str, Any]] = []
     for warband in (battle.warband_a, battle.warband_b):
         if warband is None:
             continue
         warriors = sorted((w for w in warband.warriors.all() if w.on_roster), key=roster_order)
-        models = [
-            {"w": w, "n": n, "key": f"{w.pk}_{n}", "label": model_label(w, n)}
-            for w in warriors
-            for n in range(1, w.count + 1)
-        ]
-        sides.append({"warband": warband, "warriors": warriors, "models": models})
+        models = []
+        for w in warriors:
+            out = reported.get(str(w.pk), [])
+            for n in range(1, w.count + 1):
+                by = out[n - 1] if n <= len(out) else None
+                label = model_label(w, n)
+                models.append({"w": w, "n": n, "key": f"{w.pk}_{n}", "label": label, "out": n <= len(out), "by": by})
+        won = (report or {}).get("winner") == str(warband.pk)
+        sides.append({"warband": warband, "warriors": warriors, "models": models, "won": won})
     for side in sides:
         side["opponents"] = [w for other in sides if other is not side for w in other["warriors"]]
     return sides

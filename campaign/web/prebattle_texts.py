@@ -85,9 +85,7 @@ def prebattle_lines(battle: Battle, viewer_id: int | None) -> dict[str, Any] | N
         how = _("%(warband)s rolled %(roll)s on the scenario table") % {"warband": rolled_by, "roll": roll}
     else:
         how = ""
-    owners = {battle.warband_a_id: battle.warband_a.owner_id}
-    if battle.warband_b is not None:
-        owners[battle.warband_b_id] = battle.warband_b.owner_id
+    owners = {w.pk: w.owner_id for w in (battle.warband_a, battle.warband_b) if w is not None}
     pending = [
         {
             "id": d["id"],

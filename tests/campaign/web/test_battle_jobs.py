@@ -82,6 +82,9 @@ def test_a_report_takes_each_model_of_a_group_and_who_took_it_out(league: League
         {"victim": str(rats.pk), "by": str(hero.pk)},
         {"victim": str(rats.pk), "by": None},
     ]
+    again = bob.get(f"/battles/{battle.pk}/").content.decode()  # reporting again starts from what was sent
+    assert f'name="ooa_{rats.pk}_2" value="1" checked' in again and f'name="ooa_{rats.pk}_3" value="1">' in again
+    assert f'<option value="{hero.pk}" selected>' in again
     page = unescape(_as(league.world.carol).get(f"/battles/{battle.pk}/").content.decode())
     assert f"Carol's Skaven warriors out of action, by {hero.name}" in page
     assert page.count("Carol's Skaven warriors out of action") == 2
@@ -95,7 +98,10 @@ def test_the_organiser_settles_a_disputed_report_with_a_reason(
     bob.post(f"/battles/{battle.pk}/report/", {"winner": str(league.bobs.pk), "scenario": "skirmish"})
     carol.post(f"/battles/{battle.pk}/respond/", {"answer": "dispute", "reason": "We won that one"})
     assert "Settle the report" not in bob.get(f"/battles/{battle.pk}/").content.decode()
-    assert "Settle the report" in alice.get(f"/battles/{battle.pk}/").content.decode()
+    settle = alice.get(f"/battles/{battle.pk}/").content.decode()
+    assert "Settle the report" in settle
+    bobs = league.bobs.pk
+    assert f'id="s-win-{bobs}" name="winner" value="{bobs}" checked' in settle  # the correction starts from the report
     assert bob.post(f"/battles/{battle.pk}/settle/", {"reason": "mine"}, follow=True).status_code == 200
     refused = alice.post(f"/battles/{battle.pk}/settle/", {"reason": " ", "how": "as_reported"}, follow=True)
     assert "Say why, for the record." in refused.content.decode()
