@@ -157,3 +157,30 @@ def test_a_player_dismisses_models_of_a_group_and_their_kit_goes_to_the_stash(wo
     guards.refresh_from_db()
     assert guards.count == 2
     assert Holding.objects.filter(warband=warband, warrior=None, item_slug="sword").count() == 1
+
+
+@pytest.mark.parametrize(
+    ("code", "before", "roll", "settle", "member"),
+    [
+        ("ru", "Перед боем", "Бросить предбоевую последовательность", "Решить спор об отчёте", "Покинуть кампанию"),
+        ("cs", "Před bitvou", "Hodit předbitevní sled", "Rozhodnout spor o zprávě", "Opustit kampaň"),
+    ],
+)
+def test_the_new_pages_speak_the_profile_language(
+    league: League, code: str, before: str, roll: str, settle: str, member: str
+) -> None:
+    from campaign.models import Profile
+
+    world = league.world
+    Profile.objects.update_or_create(user=world.alice, defaults={"language": code})
+    battle = pair(league.week, league.bobs, league.carols, world.alice)
+    battle_report_data = {"winner": str(league.bobs.pk), "scenario": "skirmish"}
+    _as(world.bob).post(f"/battles/{battle.pk}/report/", battle_report_data)
+    alice = _as(world.alice)
+    page = alice.get(f"/battles/{battle.pk}/").content.decode()
+    assert settle in page
+    battle.status = Battle.Status.PAIRED  # back before the report, to see the pre-battle card too
+    battle.save(update_fields=["status"])
+    page = alice.get(f"/battles/{battle.pk}/").content.decode()
+    assert before in page and roll in page
+    assert member in alice.get(f"/campaigns/{world.campaign.pk}/members/").content.decode()
