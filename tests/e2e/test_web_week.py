@@ -49,7 +49,7 @@ def test_a_week_is_paired_reported_confirmed_and_closed(
     assert victim is not None
     crow = victim.warriors.order_by("id").first()
     assert crow is not None
-    bob.check(f"#ooa-{crow.pk}")
+    bob.check(f"#report-ooa-{crow.pk}_1")  # a box per model: a hero has one
     bob.click("text=Send the report")
     bob.wait_for_selector("text=Report sent: your opponent is asked to confirm it.")
     assert f"{crow.name} out of action" in bob.inner_text("main")
