@@ -21,17 +21,13 @@ from campaign.weekly.selectors import moves_visible_to, resolution_for, results_
 from campaign.weekly.services import move_withdraw
 from campaign.weekly.services.weeks import week_resolve_now
 
-__all__ = ["SYSTEM", "campaign_context", "timeline"]
-
-
-def timeline(events: list[CampaignEvent], names: dict[str, Any]) -> list[dict[str, Any]]:
-    return sentences(events, {"warbands": {}, "warriors": {}, **names})
+__all__ = ["SYSTEM", "campaign_context"]
 
 
 def campaign_context(
     request: HttpRequest, campaign: Campaign, access: CampaignAccess, week: Week | None, events: list[CampaignEvent]
 ) -> dict[str, Any]:
-    context: dict[str, Any] = {"events": timeline(events, {}), "moves": [], "results": [], "resolution": None}
+    context: dict[str, Any] = {"events": sentences(events), "moves": [], "results": [], "resolution": None}
     last = Week.objects.filter(campaign=campaign, status=Week.Status.CLOSED).order_by("-number").first()
     if week is not None:
         who, moves = moves_visible_to(viewer=request.user, week_id=week.pk)
