@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.urls import NoReverseMatch, reverse
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
 
 from campaign.models import CampaignEvent
@@ -27,7 +27,10 @@ def _part(value: Any) -> Any:
 
 
 def sentence_html(sentence: Sentence) -> SafeString:
-    text = format_html(sentence.template, **{k: _part(v) for k, v in sentence.parts.items()})
+    if sentence.parts:
+        text = format_html(sentence.template, **{k: _part(v) for k, v in sentence.parts.items()})
+    else:
+        text = conditional_escape(sentence.template)
     return format_html('{} <span class="muted">{}</span>', text, sentence.rule) if sentence.rule else text
 
 
