@@ -10,8 +10,10 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from campaign.league import system_of
+from campaign.lib.i18n import localized
 from campaign.weekly.access import SYSTEM, WeekViewer
 from campaign.weekly.models import Character
+from referee.engine.systems.weekly_moves.catalog import default_catalogue
 
 #: Every kind a person sends from the page, in the order shown, and the fields its form asks for.
 KINDS: dict[str, dict[str, Any]] = {
@@ -44,6 +46,12 @@ WHEN = {"": _("Whenever"), "before": _("Before my move"), "after": _("After my m
 
 def label(kind: str) -> str:
     return str(KINDS[kind]["label"]) if kind in KINDS else kind.replace("_", " ").capitalize()
+
+
+def item_name(slug: str) -> str:
+    """An ingredient by its name in the reader's language (the pack's catalogue), an artifact as written."""
+    known = {i.slug: i.names for i in default_catalogue().ingredients}
+    return localized(known[slug]) if slug in known else slug.replace("_", " ")
 
 
 def _text(request: HttpRequest, name: str) -> str:
@@ -126,6 +134,6 @@ def form_context(who: WeekViewer) -> dict[str, Any]:
         "players": others,
         "companions": companions,
         "abilities": [(str(a.get("id")), str(a.get("name") or a.get("id"))) for a in (me.abilities if me else [])],
-        "holdings": [*(me.ingredients if me else []), *(me.artifacts if me else [])],
+        "holdings": [(i, item_name(i)) for i in [*(me.ingredients if me else []), *(me.artifacts if me else [])]],
         "roll_moves": [(k, v["label"]) for k, v in KINDS.items() if not v["free"]],
     }

@@ -17,13 +17,12 @@ from campaign.models import Week
 from campaign.selectors.rolls import rolls_visible_to
 from campaign.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.web.weekly_forms import PICKS, form_context, label, payload_of
-from campaign.web.weekly_results import result_rows
+from campaign.web.weekly_results import resolution_state, result_rows
 from campaign.weekly.access import week_viewer
 from campaign.weekly.models import Character
 from campaign.weekly.selectors import (
     decisions_for,
     moves_visible_to,
-    resolution_for,
     result_for,
     results_visible_to,
     sheet_for,
@@ -83,7 +82,7 @@ def week_moves_page(request: HttpRequest, pk: int) -> HttpResponse:
         ],
         "decisions": decisions,
         "results": results,
-        "resolution": resolution_for(viewer=request.user, week_id=pk) if who.is_gm else None,
+        "resolution": resolution_state(request.user, pk) if who.is_gm else None,
         "hidden_rolls": _hidden_rolls(request, week.campaign_id) if who.is_gm else [],
         "can_send": week.status == Week.Status.OPEN and who.character is not None and who.active,
         **form_context(who),

@@ -8,6 +8,8 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from campaign.web.weekly_forms import label
+from campaign.weekly.models import WeekResolution
+from campaign.weekly.selectors import resolution_for
 from referee.engine.systems.weekly_moves.moves import band
 
 BANDS = {"strong": _("strong hit"), "weak": _("weak hit"), "miss": _("miss")}
@@ -70,3 +72,11 @@ def result_rows(shown: list[dict[str, Any]], names: dict[str, str]) -> list[dict
             }
         )
     return rows
+
+
+def resolution_state(viewer: Any, week_id: int) -> dict[str, Any]:
+    """The GM's view of the week's resolution, its state in words."""
+    progress = resolution_for(viewer=viewer, week_id=week_id)
+    status = progress.get("status")
+    label_of = dict(WeekResolution.Status.choices)
+    return {**progress, "status_label": label_of.get(status, status)}
