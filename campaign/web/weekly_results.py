@@ -77,6 +77,6 @@ def result_rows(shown: list[dict[str, Any]], names: dict[str, str]) -> list[dict
 def resolution_state(viewer: Any, week_id: int) -> dict[str, Any]:
     """The GM's view of the week's resolution, its state in words."""
     progress = resolution_for(viewer=viewer, week_id=week_id)
-    status = progress.get("status")
+    status = str(progress.get("status") or "")
     label_of = dict(WeekResolution.Status.choices)
     return {**progress, "status_label": label_of.get(status, status)}

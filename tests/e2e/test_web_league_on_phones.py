@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -98,7 +99,7 @@ def _found_warband(page: Any, url: str, campaign: Campaign, name: str, captain: 
         if count > 1:
             page.fill("#hire-count", str(count))
         page.click("#confirm button[type=submit]")
-        _wait(lambda name=hired: warband.warriors.filter(name=name).exists(), f"{hired} hired")
+        _wait(partial(lambda name: warband.warriors.filter(name=name).exists(), hired), f"{hired} hired")
     page.goto(f"{url}/warbands/{warband.pk}/")
     check_page(page, f"league-roster-{captain}")
     page.click(f"form[action='/warbands/{warband.pk}/submit/'] button")
@@ -200,7 +201,8 @@ def _weekly_week(url: str, alice: Any, gina: Any, nadia: Any, tomas: Any, dice: 
         alice.select_option("#id_role", role)
         alice.fill("#id_max_uses", uses)
         alice.click("text=Make an invitation link")
-        _wait(lambda role=role: Invitation.objects.filter(campaign=campaign, role=role).exists(), f"a {role} link")
+        made = partial(lambda r: Invitation.objects.filter(campaign=campaign, role=r).exists(), role)
+        _wait(made, f"a {role} link")
         links[role] = f"{url}/join/{Invitation.objects.get(campaign=campaign, role=role).code}/"
         assert links[role] in [i.input_value() for i in alice.locator("input.invite-link").all()]
     gm_link, player_link = links["gm"], links["player"]
