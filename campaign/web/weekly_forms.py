@@ -48,6 +48,27 @@ def label(kind: str) -> str:
     return str(KINDS[kind]["label"]) if kind in KINDS else kind.replace("_", " ").capitalize()
 
 
+DECISIONS = {
+    "mode": _("On a strong hit"),
+    "pick": _("Choose a pick"),
+    "ingredient": _("Choose an ingredient"),
+    "loot": _("Choose the loot"),
+    "companion": _("Choose a companion"),
+    "troubles_companion": _("Which companion the Troubles strike"),
+    "debt_shift": _("Debt shift"),
+}
+
+
+def option_names() -> dict[str, str]:
+    """Every strong-hit choice, pick and ingredient of the pack by its name in the reader's language."""
+    catalogue = default_catalogue()
+    names = {i.slug: localized(i.names) for i in catalogue.ingredients}
+    for data in catalogue.move_data.values():
+        for group in ("modes", "picks"):
+            names.update({key: localized(n) for key, n in dict(data.get(group, {})).items()})
+    return names
+
+
 def item_name(slug: str) -> str:
     """An ingredient by its name in the reader's language (the pack's catalogue), an artifact as written."""
     known = {i.slug: i.names for i in default_catalogue().ingredients}

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from campaign.models import Week
 from campaign.selectors.rolls import rolls_visible_to
 from campaign.web.common import done, not_found_is_404, refusals_as_messages
-from campaign.web.weekly_forms import PICKS, form_context, label, payload_of
+from campaign.web.weekly_forms import DECISIONS, form_context, label, option_names, payload_of
 from campaign.web.weekly_results import resolution_state, result_rows
 from campaign.weekly.access import week_viewer
 from campaign.weekly.models import Character
@@ -32,12 +32,13 @@ from referee.models import Visibility
 
 
 def _option_text(option: Any, names: dict[str, str]) -> str:
+    """A decision's option in words: a character, a pack choice by name, a Debt shift spelled out."""
     if isinstance(option, dict):
+        if "target" in option and "direction" in option:
+            who = names.get(str(option["target"]), "")
+            return f"{who}: {int(option['direction']):+d} " + _("Debt")
         return str(option.get("label") or option.get("kind") or json.dumps(option, ensure_ascii=False))
-    return names.get(str(option)) or str(PICK_TEXTS.get(str(option), str(option).replace("_", " ")))
-
-
-PICK_TEXTS = {k: v for picks in PICKS.values() for k, v in picks.items()}
+    return names.get(str(option)) or str(option).replace("_", " ")
 
 
 def _hidden_rolls(request: HttpRequest, campaign_id: int) -> list[Any]:
@@ -56,10 +57,12 @@ def week_moves_page(request: HttpRequest, pk: int) -> HttpResponse:
     week = who.week
     keys = dict(Character.objects.filter(campaign_id=week.campaign_id).values_list("pk", "name"))
     names = {f"p{k}": v for k, v in keys.items()}
+    choices = {**option_names(), **names}
     decisions = [
         {
             "d": d,
-            "options": [(i, _option_text(o, names)) for i, o in enumerate(d.options)],
+            "options": [(i, _option_text(o, choices)) for i, o in enumerate(d.options)],
+            "kind": DECISIONS.get(d.kind, d.kind.replace("_", " ").capitalize()),
             "by": keys.get(d.character_id or 0),
         }
         for d in decisions_for(viewer=request.user, week_id=pk, open_only=True)
