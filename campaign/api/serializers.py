@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from campaign.models import Campaign, CampaignEvent, Invitation, Membership, Week
-from campaign.selectors.event_summaries import event_summary
+from campaign.selectors.event_summaries import Names, event_summary
 from campaign.selectors.week_streams import stream_view, week_streams
 from referee.models import Audience
 
@@ -169,4 +169,5 @@ class EventSerializer(serializers.ModelSerializer[CampaignEvent]):
         return int(warrior) if isinstance(warrior, int) or (isinstance(warrior, str) and warrior.isdigit()) else None
 
     def get_summary(self, event: CampaignEvent) -> str:
-        return event_summary(event)
+        names = self.context.setdefault("names", Names())  # each kind of name read once per list
+        return event_summary(event, names)

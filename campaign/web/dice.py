@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -27,6 +28,14 @@ def _ledger(request: HttpRequest, campaign_id: int | None = None, limit: int = 5
     # Every roll listed is one whose result the viewer may see (a GM-only or blind roll is not listed to
     # a roller who may not: campaign.selectors.rolls).
     return [{"e": e} for e in entries.order_by("-created_at", "-id")[:limit]]
+
+
+def _next(request: HttpRequest) -> str:
+    """Back where the roll was asked from (a page of this site), else the roller."""
+    wanted = request.POST.get("next", "")
+    if wanted and url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()}):
+        return wanted
+    return reverse("dice")
 
 
 @login_required
@@ -75,8 +84,8 @@ def dice_roll(request: HttpRequest) -> HttpResponse:
                 "faces": entry.faces,
             }
         )
-        return done(request, text, reverse("dice"))
-    return redirect("dice")
+        return done(request, text, _next(request))
+    return redirect(_next(request))
 
 
 @login_required

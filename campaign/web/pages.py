@@ -15,6 +15,7 @@ from campaign.models import Campaign, Membership, Week
 from campaign.selectors import campaign_access, memberships_of, timeline_of
 from campaign.web import mordheim_pages, weekly_pages
 from campaign.web.common import not_found_is_404
+from campaign.web.sentences import sentences
 from referee.engine.game_systems import SYSTEMS
 from roster.selectors import warbands_visible_to
 
@@ -72,6 +73,6 @@ def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
         context |= weekly_pages.campaign_context(request, campaign, access, week, events)
         template = "campaign/campaign_weekly.html"
     else:
-        context["events"] = weekly_pages.timeline(events, {})
+        context["events"] = sentences(events)
         template = "campaign/campaign_weekly.html"
     return render(request, template, context)

@@ -17,6 +17,7 @@ from campaign.web import (
     pwa,
     tables,
     warbands,
+    weekly_gm,
     weekly_moves,
     weekly_pages,
 )
@@ -83,6 +84,15 @@ urlpatterns = [
     ),
     path("weeks/<int:pk>/resolve/", weekly_pages.week_resolve_view, name="week-resolve-page"),
     path("weeks/<int:pk>/moves/<int:move_id>/withdraw/", weekly_pages.move_withdraw_view, name="move-withdraw-page"),
+    path("campaigns/<int:pk>/characters/", weekly_gm.characters_page, name="characters-page"),
+    path("campaigns/<int:pk>/characters/new/", weekly_gm.character_new_view, name="character-new-page"),
+    path(
+        "campaigns/<int:pk>/characters/<int:character_id>/",
+        weekly_gm.character_edit_view,
+        name="character-edit-page",
+    ),
+    path("campaigns/<int:pk>/characters/info/", weekly_gm.info_set_view, name="info-set-page"),
+    path("campaigns/<int:pk>/promises/<int:promise_id>/", weekly_gm.promise_view, name="promise-page"),
     path("campaigns/<int:pk>/tables/", tables.tables_page, name="tables-page"),
     path("campaigns/<int:pk>/tables/new/", tables.table_new, name="table-new"),
     path("tables/<int:pk>/", tables.table_page, name="table-page"),

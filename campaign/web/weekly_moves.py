@@ -11,89 +11,86 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaign.models import Week
+from campaign.selectors.rolls import rolls_visible_to
 from campaign.web.common import done, not_found_is_404, refusals_as_messages
+from campaign.web.weekly_forms import DECISIONS, form_context, label, option_names, payload_of
+from campaign.web.weekly_results import resolution_state, result_rows
 from campaign.weekly.access import week_viewer
 from campaign.weekly.models import Character
-from campaign.weekly.selectors import decisions_for, moves_visible_to, result_for, results_visible_to
+from campaign.weekly.selectors import (
+    decisions_for,
+    moves_visible_to,
+    result_for,
+    results_visible_to,
+    sheet_for,
+)
 from campaign.weekly.services import decision_answer, move_submit, move_update
-
-#: The moves a person sends from this page, and what each asks for.
-MOVES: dict[str, dict[str, Any]] = {
-    "ingredient_search": {"label": gettext_lazy("Ingredient search"), "target": False},
-    "spying": {"label": gettext_lazy("Spying"), "target": True},
-    "deadly_combat": {"label": gettext_lazy("Deadly combat"), "target": True},
-    "call_of_duty": {"label": gettext_lazy("Call of duty"), "target": False},
-}
-MODES = {"push": gettext_lazy("Push on a strong hit"), "hold": gettext_lazy("Hold back on a strong hit")}
+from referee.models import Visibility
 
 
-def _label(kind: str) -> str:
-    return str(MOVES[kind]["label"]) if kind in MOVES else kind.replace("_", " ").capitalize()
-
-
-def _option_text(option: Any) -> str:
+def _option_text(option: Any, names: dict[str, str]) -> str:
+    """A decision's option in words: a character, a pack choice by name, a Debt shift spelled out."""
     if isinstance(option, dict):
+        if "target" in option and "direction" in option:
+            who = names.get(str(option["target"]), "")
+            return f"{who}: {int(option['direction']):+d} " + _("Debt")
         return str(option.get("label") or option.get("kind") or json.dumps(option, ensure_ascii=False))
-    return str(option).replace("_", " ")
+    return names.get(str(option)) or str(option).replace("_", " ")
+
+
+def _hidden_rolls(request: HttpRequest, campaign_id: int) -> list[Any]:
+    """The campaign's GM-only and blind rolls, for its GM (the selector lists them to nobody else)."""
+    hidden = (Visibility.GM, Visibility.BLIND)
+    rows = rolls_visible_to(viewer=request.user).filter(campaign_id=campaign_id, visibility__in=hidden)
+    return list(rows.order_by("-created_at", "-id")[:20])
 
 
 @login_required
 @not_found_is_404
 def week_moves_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """My moves this week (the GM: everyone's, with the resolution's state), the forms to send or change one,
+    the decisions waiting, and the results once the rules allow them (the GM's at any time)."""
     who, moves = moves_visible_to(viewer=request.user, week_id=pk)
     week = who.week
-    names = dict(Character.objects.filter(campaign_id=week.campaign_id).values_list("pk", "name"))
-    others = [
-        (c.key, c.name)
-        for c in Character.objects.filter(campaign_id=week.campaign_id, status=Character.Status.ALIVE).order_by("name")
-        if who.character is None or c.pk != who.character.pk
-    ]
+    keys = dict(Character.objects.filter(campaign_id=week.campaign_id).values_list("pk", "name"))
+    names = {f"p{k}": v for k, v in keys.items()}
+    choices = {**option_names(), **names}
     decisions = [
         {
             "d": d,
-            "options": [(i, _option_text(o)) for i, o in enumerate(d.options)],
-            "by": names.get(d.character_id or 0),
+            "options": [(i, _option_text(o, choices)) for i, o in enumerate(d.options)],
+            "kind": DECISIONS.get(d.kind, d.kind.replace("_", " ").capitalize()),
+            "by": keys.get(d.character_id or 0),
         }
         for d in decisions_for(viewer=request.user, week_id=pk, open_only=True)
     ]
     results: list[dict[str, Any]] = []
-    if week.status == Week.Status.CLOSED:
+    if week.status == Week.Status.CLOSED or who.is_gm:
         _who, rows = results_visible_to(viewer=request.user, week_id=pk)
-        results = [
-            {
-                "kind": _label(r.kind),
-                "by": names.get(r.character_id, ""),
-                "shown": result_for(r, key=who.key, is_gm=who.is_gm),
-            }
-            for r in rows[:100]
-        ]
+        results = result_rows([result_for(r, key=who.key, is_gm=who.is_gm) for r in rows[:200]], names)
+    sheet = sheet_for(who.character, whole=True, known={}) if who.character else None
     context = {
         "week": week,
         "campaign": week.campaign,
         "who": who,
-        "moves": [{"m": m, "kind": _label(m.kind), "by": m.character.name} for m in moves],
-        "kinds": [(k, v["label"], v["target"]) for k, v in MOVES.items()],
-        "modes": MODES.items(),
-        "targets": others,
+        "sheet": sheet,
+        "info": [(names.get(i["subject_key"], ""), i["count"]) for i in (sheet or {}).get("info", []) if i["valid"]],
+        "names": names,
+        "moves": [
+            {"m": m, "kind": label(m.kind), "by": m.character.name, "target": names.get(str(m.payload.get("target")))}
+            for m in moves
+        ],
         "decisions": decisions,
         "results": results,
+        "resolution": resolution_state(request.user, pk) if who.is_gm else None,
+        "hidden_rolls": _hidden_rolls(request, week.campaign_id) if who.is_gm else [],
         "can_send": week.status == Week.Status.OPEN and who.character is not None and who.active,
+        **form_context(who),
     }
     return render(request, "campaign/weekly/week.html", context)
-
-
-def _payload(request: HttpRequest) -> dict[str, Any]:
-    payload: dict[str, Any] = {}
-    kind = request.POST.get("kind", "")
-    if MOVES.get(kind, {}).get("target") and request.POST.get("target"):
-        payload["target"] = request.POST["target"]
-    if request.POST.get("mode") in MODES:
-        payload["mode"] = request.POST["mode"]
-    return payload
 
 
 @login_required
@@ -110,11 +107,11 @@ def move_send_view(request: HttpRequest, pk: int) -> HttpResponse:
                 actor=request.user,
                 move_id=int(request.POST["move"]),
                 kind=kind,
-                payload=_payload(request),
+                payload=payload_of(request, kind, who),
             )
             text = _("Move changed.")
         else:
-            move_submit(week=who.week, actor=request.user, kind=kind, payload=_payload(request))
+            move_submit(week=who.week, actor=request.user, kind=kind, payload=payload_of(request, kind, who))
             text = _("Move sent: it stays secret until the week is resolved.")
     if not refused:
         return done(request, text, reverse("week-moves-page", args=[pk]))

@@ -16,35 +16,36 @@ from campaign.models import Campaign, CampaignEvent, Week
 from campaign.selectors import CampaignAccess, week_for_viewer
 from campaign.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.web.sentences import sentences
+from campaign.web.weekly_forms import label
+from campaign.web.weekly_results import resolution_state
 from campaign.weekly.access import SYSTEM
-from campaign.weekly.selectors import moves_visible_to, resolution_for, results_visible_to
+from campaign.weekly.selectors import moves_visible_to, results_visible_to
 from campaign.weekly.services import move_withdraw
 from campaign.weekly.services.weeks import week_resolve_now
 
-__all__ = ["SYSTEM", "campaign_context", "timeline"]
-
-
-def timeline(events: list[CampaignEvent], names: dict[str, Any]) -> list[dict[str, Any]]:
-    return sentences(events, {"warbands": {}, "warriors": {}, **names})
+__all__ = ["SYSTEM", "campaign_context"]
 
 
 def campaign_context(
     request: HttpRequest, campaign: Campaign, access: CampaignAccess, week: Week | None, events: list[CampaignEvent]
 ) -> dict[str, Any]:
-    context: dict[str, Any] = {"events": timeline(events, {}), "moves": [], "results": [], "resolution": None}
+    context: dict[str, Any] = {
+        "events": sentences(events),
+        "moves": [],
+        "results": [],
+        "resolution": None,
+        "is_weekly": True,
+        "is_gm": access.is_gm,
+    }
     last = Week.objects.filter(campaign=campaign, status=Week.Status.CLOSED).order_by("-number").first()
     if week is not None:
         who, moves = moves_visible_to(viewer=request.user, week_id=week.pk)
-        context["moves"] = [
-            {"m": m, "kind": m.kind.replace("_", " ").capitalize(), "by": m.character.name} for m in moves
-        ]
+        context["moves"] = [{"m": m, "kind": label(m.kind), "by": m.character.name} for m in moves]
         context["is_gm"] = who.is_gm
-        context["resolution"] = resolution_for(viewer=request.user, week_id=week.pk) if who.is_gm else None
+        context["resolution"] = resolution_state(request.user, week.pk) if who.is_gm else None
     if last is not None:
         _who, results = results_visible_to(viewer=request.user, week_id=last.pk)
-        context["results"] = [
-            {"kind": r.kind.replace("_", " ").capitalize(), "by": r.character.name} for r in results[:50]
-        ]
+        context["results"] = [{"kind": label(r.kind), "by": r.character.name} for r in results[:50]]
         context["results_week"] = last
     return context
 

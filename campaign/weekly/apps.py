@@ -15,3 +15,7 @@ class WeeklyConfig(AppConfig):
         from campaign.weekly.resolver import resolve_weekly_moves
 
         register_week_resolver("weekly_moves", resolve_weekly_moves)
+
+        from campaign.weekly.summaries import register
+
+        register()  # how the weekly-moves timeline events read

@@ -88,7 +88,8 @@ _ALL = (
     ),
     GameSystem(
         slug="weekly_moves",
-        names={"en": "Weekly moves (intrigue)", "ru": "Еженедельные ходы (интрига)"},
+        names={"en": "Weekly moves (intrigue)", "ru": "Еженедельные ходы (интрига)",
+               "cs": "Týdenní tahy (intrika)"},
         settings=WeeklyMovesSettings,
         pack_parser=parse_weekly_moves_pack,
         sealed=WEEKLY_MOVES_SEALED,

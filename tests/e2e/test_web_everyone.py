@@ -54,9 +54,8 @@ def test_a_weekly_moves_week_in_the_browser(live_server: Any, new_page: Any, wor
     bob.click("text=Send or change my move")
     bob.wait_for_selector("#send-h")
     check_page(bob, "weekly-moves")
-    bob.check("#kind-ingredient_search")
-    bob.select_option("#move-mode", "hold")
-    bob.click("main button:has-text('Send')")
+    bob.select_option("#ingredient_search-mode", "hold")
+    bob.click("main button:has-text('Send: Ingredient search')")
     bob.wait_for_selector("text=Move sent: it stays secret until the week is resolved.")
     assert "Ingredient search" in bob.inner_text("#moves-h + ul")
 

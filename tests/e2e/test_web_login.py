@@ -1,19 +1,22 @@
-"""A person at a desk logs in on the web and sees their campaigns, in a real browser."""
+"""A person logs in on the web and sees their campaigns, in a real browser at 390x844 and 1280x800."""
 
 import os
 from typing import Any
 
 import pytest
 
+from tests.e2e.conftest import check_page
 from tests.support.world import PASSWORD, World
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_it_logs_in_in_a_real_browser_and_lists_the_viewers_campaigns(
-    live_server: Any, page: Any, world: World, tmp_path: Any
+    live_server: Any, new_page: Any, world: World, tmp_path: Any
 ) -> None:
+    page = new_page()
     page.goto(f"{live_server.url}/")
+    check_page(page, "login")
     assert "/accounts/login/" in page.url
     page.fill("input[name=login]", "gina")
     page.fill("input[name=password]", "wrong")
@@ -27,6 +30,7 @@ def test_it_logs_in_in_a_real_browser_and_lists_the_viewers_campaigns(
     assert rows.count() == 1
     assert "Mordheim league" in rows.first.inner_text() and "Game master" in rows.first.inner_text()
     assert "Other league" not in page.content()
+    check_page(page, "home-gm")
     page.screenshot(path=str(tmp_path / "home.png"))
     if os.environ.get("MUSTER_SCREENSHOTS"):
         page.screenshot(path=os.path.join(os.environ["MUSTER_SCREENSHOTS"], "home.png"))

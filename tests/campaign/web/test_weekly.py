@@ -81,8 +81,8 @@ def test_a_paused_week_asks_the_player_on_the_web_and_in_the_inbox(
     assert notice.url == f"/weeks/{intrigue.week.pk}/moves/"
     bob = _as(world.bob)
     page = bob.get(notice.url).content.decode()
-    assert "Decisions waiting" in page and "keep searching" in page
-    assert "keep searching" not in _as(world.carol).get(notice.url).content.decode()
+    assert "Decisions waiting" in page and "Keep searching" in page and "keep_searching<" not in page
+    assert "Keep searching" not in _as(world.carol).get(notice.url).content.decode()
     decision = WeeklyDecision.objects.get(week=intrigue.week)
     with django_capture_on_commit_callbacks(execute=True):
         bob.post(f"/weeks/{intrigue.week.pk}/decisions/{decision.pk}/", {"option": "1"})

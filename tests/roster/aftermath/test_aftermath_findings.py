@@ -137,7 +137,7 @@ def test_a_lasting_failure_is_marked_told_counted_and_not_requeued(world: World)
     assert aftermath.pk not in aftermath_stuck()  # the beat sweep leaves it alone
     again = aftermath_run(aftermath_id=aftermath.pk)
     assert again is not None and again.attempts == 1  # a stray delivery changes nothing
-    assert next(e["summary"] for e in _staff_events(world, world.alice)).startswith("The aftermath of battle")
+    assert next(e["summary"] for e in _staff_events(world, world.alice)).startswith("The aftermath of")
     assert len(_staff_events(world, world.gina)) == 1
     assert _staff_events(world, world.bob) == []  # players do not see what the organiser must fix
     listed = world.client(world.alice).get(f"/api/v1/campaigns/{world.campaign.pk}/aftermaths/failed/").json()
