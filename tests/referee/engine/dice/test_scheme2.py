@@ -42,7 +42,7 @@ def test_every_byte_value_gives_each_face_equally_often_and_the_rest_are_rejecte
     source = HmacByteFaceSource(b"", b"m", keyed=CountingBlocks(EVERY_BYTE))  # type: ignore[arg-type]
     kept = 256 - 256 % sides  # the byte values 0 .. kept-1 make faces; kept .. 255 are thrown away
     faces = [source.face(sides) for _ in range(kept)]
-    assert Counter(faces) == {face: 256 // sides for face in range(1, sides + 1)}
+    assert Counter(faces) == dict.fromkeys(range(1, sides + 1), 256 // sides)
     assert faces == [b % sides + 1 for b in range(kept)]
     # The next die skips exactly the rejected values and starts again at byte value 0 (the 9th block).
     assert source.face(sides) == 1
