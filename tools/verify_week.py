@@ -60,10 +60,9 @@ class Faces:
         return x
 
     def face(self, sides: int) -> int:
-        if self.scheme == 1:  # 32-bit words; 8 per block, so a word never spans two blocks
-            width = 4
-        else:  # one byte for up to 256 sides, two for up to 65536, four above
-            width = 1 if sides <= 256 else 2 if sides <= 65536 else 4
+        # Scheme 1: 32-bit words (8 per block, so a word never spans two blocks). Scheme 2: one byte for up
+        # to 256 sides, two for up to 65536, four above.
+        width = 4 if self.scheme == 1 else 1 if sides <= 256 else 2 if sides <= 65536 else 4
         span = 1 << (8 * width)
         limit = (span // sides) * sides
         while True:

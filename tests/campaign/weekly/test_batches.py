@@ -40,7 +40,9 @@ def synthetic_week(world: World, players: int = 10) -> Any:
 
 def ledger(week: Any) -> list[tuple[Any, ...]]:
     return list(
-        LedgerEntry.objects.filter(week=week).order_by("seq").values_list("seq", "ref", "notation", "faces", "prev_hash")
+        LedgerEntry.objects.filter(week=week)
+        .order_by("seq")
+        .values_list("seq", "ref", "notation", "faces", "prev_hash")
     )
 
 
