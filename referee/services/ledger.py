@@ -18,10 +18,12 @@ views of the same roller.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -160,11 +162,41 @@ def _append(
         head = entry.hash
         entries.append(entry)
     if entries:
-        LedgerEntry.objects.bulk_create(entries)
+        _insert(entries)
         stream.next_seq += len(entries)
         stream.head_hash = head
         stream.save(update_fields=["next_seq", "head_hash"])
     return entries
+
+
+def _insert(entries: list[LedgerEntry]) -> None:
+    """Insert ``entries`` (of one stream) in one statement and set their ids.
+
+    On PostgreSQL the rows go as one JSON parameter (``jsonb_to_recordset``): building a many-row
+    ``VALUES`` list field by field is most of what ``bulk_create`` spends on a job's rolls.
+    """
+    if connection.vendor != "postgresql" or len(entries) < 2:
+        LedgerEntry.objects.bulk_create(entries)
+        return
+    qn = connection.ops.quote_name
+    fields = [f for f in LedgerEntry._meta.concrete_fields if not f.primary_key]
+    columns = ", ".join(qn(f.column) for f in fields)
+    types = ", ".join(f"{qn(f.column)} {f.rel_db_type(connection) if f.is_relation else f.db_type(connection)}"
+                      for f in fields)
+    sql = (
+        f"INSERT INTO {qn(LedgerEntry._meta.db_table)} ({columns}) "  # noqa: S608 - quoted model identifiers
+        f"SELECT {columns} FROM jsonb_to_recordset(%s::jsonb) AS d({types}) RETURNING id, seq"
+    )
+    rows = [
+        {f.column: (v.isoformat() if isinstance(v := getattr(e, f.attname), datetime) else v) for f in fields}
+        for e in entries
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [json.dumps(rows, ensure_ascii=False)])
+        ids = {seq: pk for pk, seq in cursor.fetchall()}
+    for e in entries:
+        e.pk = ids[e.seq]
+        e._state.adding, e._state.db = False, connection.alias
 
 
 @transaction.atomic
