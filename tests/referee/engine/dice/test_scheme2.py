@@ -7,12 +7,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections import Counter
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.engine.dice import HmacByteFaceSource, SeededRoller, roll, seeded_message
+from referee.engine.dice import HmacByteFaceSource, SeededRoller, hmac_source, roll, seeded_message
 from referee.engine.dice.hmac_streams import KeyedHmac
 from tests.referee.engine.dice.helpers import PROPERTY, keys, reference_faces_v2
 
@@ -96,3 +98,42 @@ def test_one_block_gives_a_handful_of_d6_faces_from_one_hmac() -> None:
     made = roll("10d6", HmacByteFaceSource(b"", seeded_message(salt, 0), keyed=Counting(seed)))
     assert len(made.faces) == 10 and len(calls) == 1
     assert made == SeededRoller(seed=seed, salt=salt).roll("10d6")
+
+
+def documented_faces() -> Any:
+    """The ``faces`` function printed in docs/verifying-rolls.md section 4, run as a reader would run it."""
+    text = (Path(__file__).resolve().parents[4] / "docs" / "verifying-rolls.md").read_text()
+    section = text[text.index("## 4.") : text.index("## 5.")]
+    block = section[section.index("    import hashlib, hmac") : section.index("\nExamples, with")]
+    code = "\n".join(line[4:] for line in block.splitlines())
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "docs/verifying-rolls.md", "exec"), namespace)  # noqa: S102 - the documented recipe
+    return namespace["faces"]
+
+
+@PROPERTY
+@given(seed=keys(), salt=st.binary(max_size=40), seq=st.integers(0, 10**6), scheme=st.sampled_from([1, 2]),
+       notation=st.sampled_from(["d6", "3d6", "d1000", "2d20", "d256", "d257", "10d6", "40d100"]),
+       big=st.lists(st.sampled_from([6, 300, 70000, 2**32]), max_size=5))
+def test_the_documented_recipe_gives_the_engines_faces(
+    seed: bytes, salt: bytes, seq: int, scheme: int, notation: str, big: list[int]
+) -> None:
+    made = SeededRoller(seed=seed, salt=salt, start_seq=seq, scheme=scheme).roll(notation)
+    count, _, sides = notation.partition("d")
+    recipe = documented_faces()
+    assert tuple(recipe(seed, salt, seq, [int(sides)] * int(count or 1), scheme)) == made.faces
+    source = hmac_source(seed, seeded_message(salt, seq), scheme=scheme)  # dice bigger than notation allows
+    assert recipe(seed, salt, seq, big, scheme) == [source.face(s) for s in big]
+
+
+def test_the_documented_examples_hold() -> None:
+    from referee.engine import fairness
+
+    seed = bytes(range(32))
+    salt = fairness.salt_for(stream="campaign:1:week:1", contributions={"7": "bob's luck"})
+    faces = documented_faces()
+    assert faces(seed, salt, 0, [6, 6], 2) == [4, 6]
+    assert faces(seed, salt, 2, [1000], 2) == [759]
+    assert faces(seed, salt, 0, [6, 6], 1) == [1, 3]
+    assert SeededRoller(seed=seed, salt=salt, start_seq=1).roll("D66").kept == (43,)
+    assert SeededRoller(seed=seed, salt=salt, start_seq=1, scheme=1).roll("D66").kept == (63,)
