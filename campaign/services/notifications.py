@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -121,7 +122,7 @@ def notify_members(
     for uid, pk in created.items():
         user = users[uid]
         if user.email and wants_email(profile_of(user), kind):
-            transaction.on_commit(lambda pk=pk: notice_email(notification_id=pk), robust=True)
+            transaction.on_commit(partial(notice_email, notification_id=pk), robust=True)
     return len(created)
 
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from django.db import connection
+from django.db.models import Field
 
 from referee.engine.sealed import Move
 from referee.engine.systems.weekly_moves import Ability, Companion, GameState, InfoHolding, Player
@@ -316,8 +317,8 @@ def characters_update(rows: list[tuple[int, dict[str, Any]]]) -> None:
             Character.objects.filter(pk=pk).update(**values)
         return
     qn = connection.ops.quote_name
-    fields = [Character._meta.get_field(name) for name in ROW_FIELDS]
-    pk_name = Character._meta.pk.column  # type: ignore[union-attr]
+    fields = [cast(Field, Character._meta.get_field(name)) for name in ROW_FIELDS]
+    pk_name = cast(Field, Character._meta.pk).column
     pk_column = qn(pk_name)
     sets = ", ".join(f"{qn(f.column)} = d.{qn(f.column)}" for f in fields)
     types = ", ".join(f"{qn(f.column)} {f.db_type(connection)}" for f in fields)

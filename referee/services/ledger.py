@@ -181,8 +181,7 @@ def _insert(entries: list[LedgerEntry]) -> None:
     qn = connection.ops.quote_name
     fields = [f for f in LedgerEntry._meta.concrete_fields if not f.primary_key]
     columns = ", ".join(qn(f.column) for f in fields)
-    types = ", ".join(f"{qn(f.column)} {f.rel_db_type(connection) if f.is_relation else f.db_type(connection)}"
-                      for f in fields)
+    types = ", ".join(f"{qn(f.column)} {f.db_type(connection)}" for f in fields)  # a foreign key: its target's
     sql = (
         f"INSERT INTO {qn(LedgerEntry._meta.db_table)} ({columns}) "  # noqa: S608 - quoted model identifiers
         f"SELECT {columns} FROM jsonb_to_recordset(%s::jsonb) AS d({types}) RETURNING id, seq"

@@ -201,8 +201,11 @@ def main() -> None:
                 def all_closed(weeks: list[int] = weeks) -> bool:
                     return closed() == len(weeks)
 
+                def quarter_closed(weeks: list[int] = weeks) -> bool:
+                    return closed() >= len(weeks) // 4
+
                 if kill:
-                    wait_until(lambda w=weeks: closed() >= len(w) // 4, timeout, "a quarter of the weeks")
+                    wait_until(quarter_closed, timeout, "a quarter of the weeks")
                     workers.kill(0)
                     at_kill = closed()
                     state: dict[str, Any] = {"last": at_kill, "since": time.monotonic(), "requeued": 0}
