@@ -21,7 +21,8 @@ again, is queued again, and is resumed at its first unapplied entry without roll
 Checked after every run, from the rows: every week closed and its next week opened exactly once;
 every week's results one per plan entry (no entry resolved twice, none missing); its ledger numbered
 0..n-1 without a gap, one entry per roll its results name (nothing rolled twice). Each run is bounded
-(``BENCH_TIMEOUT``, 240 s); it skips, saying why, without PostgreSQL or Redis.
+(``BENCH_TIMEOUT``, 240 s) and no run starts once ``BENCH_BUDGET`` (480 s) is spent (it says which were
+left out); it skips, saying why, without PostgreSQL or Redis.
 """
 
 from __future__ import annotations
@@ -119,6 +120,8 @@ def main() -> None:
     campaigns = int(os.environ.get("BENCH_CAMPAIGNS", "200"))
     players = int(os.environ.get("BENCH_PLAYERS", "4"))
     timeout = float(os.environ.get("BENCH_TIMEOUT", "240"))
+    budget = float(os.environ.get("BENCH_BUDGET", "480"))  # the whole benchmark's seconds, setup included
+    began = time.monotonic()
     log_dir = ROOT / "var" / "bench-scaleout"
     log_dir.mkdir(parents=True, exist_ok=True)
 
@@ -183,7 +186,11 @@ def main() -> None:
             return entries, rolls
 
         results: list[tuple[str, int, float, int, int, str]] = []
+        skipped: list[str] = []
         for run, (count, kill) in enumerate([(1, False), (2, False), (4, False), (2, True)]):
+            if results and time.monotonic() - began > budget:
+                skipped.append(f"{count} worker(s)" + (", one killed" if kill else ""))
+                continue
             weeks = weeks_for(f"r{run}")
             app.control.purge()
             workers = Workers(count, worker_env(), log_dir, f"r{run}")
@@ -243,6 +250,8 @@ def main() -> None:
                   f"x{rate / base:4.2f} vs 1 worker   {rolls} rolls")
             if note:
                 print(f"{'':<22} {note}")
+        for label in skipped:
+            print(f"{label:<22} not run: BENCH_BUDGET ({budget:.0f} s) spent; a smaller BENCH_CAMPAIGNS fits")
         print("checked: every week closed once, next week opened once, one result per entry, ledgers without "
               "gaps or repeats (none resolved twice, none lost)")
 
