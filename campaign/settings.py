@@ -264,6 +264,10 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_TIMEZONE = TIME_ZONE
 
+# How many plan entries of a week one transaction resolves at most (campaign.weekly.resolution.run): a killed
+# worker loses at most one group, which the next run resolves again with the same dice.
+WEEKLY_RESOLUTION_BATCH = env_int("WEEKLY_RESOLUTION_BATCH", 100, minimum=1)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from referee.engine.chain import GENESIS
+from referee.engine.dice import LATEST_SCHEME
 
 
 class RulesPack(models.Model):
@@ -70,6 +71,8 @@ class RollStream(models.Model):
     published before. ``salt`` is fixed when the stream opens, from its key and the
     players' frozen seed contributions. ``next_seq`` and ``head_hash`` are the
     chain's tip; the row is locked (``select_for_update``) for every append.
+    ``scheme`` is the dice scheme its rolls are drawn with, fixed when it opens: streams
+    opened before scheme 2 keep scheme 1, so their stored rolls still verify.
     """
 
     key = models.CharField(_("key"), max_length=80, unique=True)
@@ -97,6 +100,11 @@ class RollStream(models.Model):
     head_hash = models.CharField(max_length=64, default=GENESIS)
     opened_at = models.DateTimeField(auto_now_add=True)
     revealed_at = models.DateTimeField(null=True, blank=True)
+    scheme = models.PositiveSmallIntegerField(
+        _("dice scheme"),
+        default=LATEST_SCHEME,
+        help_text=_("How the HMAC blocks become faces (referee/engine/dice/hmac_streams.py): fixed when it opens."),
+    )
 
     class Meta:
         ordering = ["id"]

@@ -62,7 +62,7 @@ def _check_stream(stream: RollStream, report: Report) -> Iterator[Problem]:
             return
         if revealed and not entry.manual:
             stored = Roll(entry.notation, tuple(entry.faces), tuple(entry.kept), entry.total)
-            if not fairness.verify_roll(seed=seed, salt=salt, seq=entry.seq, roll=stored):
+            if not fairness.verify_roll(seed=seed, salt=salt, seq=entry.seq, roll=stored, scheme=stream.scheme):
                 yield Problem(
                     entry.pk,
                     stream.key,

@@ -15,3 +15,7 @@ REST_FRAMEWORK = {
     **REST_FRAMEWORK,
     "DEFAULT_THROTTLE_RATES": {"anon": "100000/minute", "user": "100000/minute", "login": "100000/minute"},
 }
+
+# Test weeks have a handful of entries: groups of two make them resolve in several transactions, so a kill
+# between groups, a pause mid-group and a resume are exercised (benchmarks set the production size).
+WEEKLY_RESOLUTION_BATCH = int(os.environ.get("WEEKLY_RESOLUTION_BATCH", "2"))

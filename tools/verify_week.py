@@ -39,21 +39,34 @@ CHAINED = (
 
 
 class Faces:
-    """The HMAC-SHA256 face stream of one roll: key = seed, message = salt + b"|" + str(seq)."""
+    """The HMAC-SHA256 face stream of one roll: key = seed, message = salt + b"|" + str(seq), read as the
+    stream's dice scheme says (docs/verifying-rolls.md, section 4)."""
 
-    def __init__(self, seed: bytes, salt: bytes, seq: int) -> None:
-        self.seed, self.message = seed, salt + b"|" + str(seq).encode()
+    def __init__(self, seed: bytes, salt: bytes, seq: int, scheme: int = 1) -> None:
+        if scheme not in (1, 2):
+            raise ValueError(f"unknown dice scheme {scheme!r}: this tool knows schemes 1 and 2")
+        self.seed, self.message, self.scheme = seed, salt + b"|" + str(seq).encode(), scheme
         self.block = 0
-        self.words: list[int] = []
+        self.data = b""  # the bytes of the blocks computed so far, not yet read
+        self.pos = 0
+
+    def read(self, width: int) -> int:
+        """The next ``width`` bytes of the blocks as one big-endian unsigned integer."""
+        while len(self.data) - self.pos < width:
+            digest = hmac.new(self.seed, self.message + self.block.to_bytes(8, "big"), hashlib.sha256).digest()
+            self.data, self.pos, self.block = self.data[self.pos :] + digest, 0, self.block + 1
+        x = int.from_bytes(self.data[self.pos : self.pos + width], "big")
+        self.pos += width
+        return x
 
     def face(self, sides: int) -> int:
-        limit = (SPAN // sides) * sides
+        # Scheme 1: 32-bit words (8 per block, so a word never spans two blocks). Scheme 2: one byte for up
+        # to 256 sides, two for up to 65536, four above.
+        width = 4 if self.scheme == 1 else 1 if sides <= 256 else 2 if sides <= 65536 else 4
+        span = 1 << (8 * width)
+        limit = (span // sides) * sides
         while True:
-            if not self.words:
-                digest = hmac.new(self.seed, self.message + self.block.to_bytes(8, "big"), hashlib.sha256).digest()
-                self.words = [int.from_bytes(digest[i : i + 4], "big") for i in range(0, 32, 4)]
-                self.block += 1
-            x = self.words.pop(0)
+            x = self.read(width)
             if x < limit:  # rejection sampling: every face exactly equally likely
                 return x % sides + 1
 
@@ -174,6 +187,10 @@ def check_stream(stream: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]
     if commitment(seed) != str(stream["commitment"]).lower():
         result.problems.append(f"{key}: the revealed seed does not hash to its commitment")
         return
+    scheme = int(stream.get("scheme") or 1)  # a server from before schemes were recorded: every stream is 1
+    if scheme not in (1, 2):
+        result.problems.append(f"{key}: dice scheme {scheme} is unknown to this tool (1 and 2 are)")
+        return
     salt = salt_for(key, stream.get("contributions") or {})
     if stream.get("salt") and salt.hex() != str(stream["salt"]).lower():
         result.problems.append(f"{key}: the salt is not the one its key and contributions give")
@@ -202,7 +219,7 @@ def check_stream(stream: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]
             result.skipped += 1
             continue
         try:
-            faces, kept, total = roll(str(entry["notation"]), Faces(seed, salt, int(entry["seq"])))
+            faces, kept, total = roll(str(entry["notation"]), Faces(seed, salt, int(entry["seq"]), scheme))
         except ValueError as exc:
             result.problems.append(f"{where}: {exc}")
             continue

@@ -48,6 +48,9 @@ class FairnessStreamSerializer(serializers.Serializer):
     commitment = serializers.CharField(help_text=_("SHA-256 of the stream's seed, published when it opened."))
     seed = serializers.CharField(allow_null=True, help_text=_("Null until the week closes (or not yours to see)."))
     salt = serializers.CharField(allow_null=True)
+    scheme = serializers.IntegerField(
+        help_text=_("Dice scheme: how the HMAC blocks become faces (1 or 2, docs/verifying-rolls.md section 4).")
+    )
     contributions = serializers.DictField(
         child=serializers.CharField(), allow_null=True, help_text=_("The players' frozen seed contributions.")
     )

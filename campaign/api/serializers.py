@@ -28,6 +28,9 @@ class WeekStreamSerializer(serializers.Serializer):
     key = serializers.CharField(help_text=_("The stream's name; each roll's `stream` field names it."))
     commitment = serializers.CharField(help_text=_("SHA-256 (hex) of the seed's 32 bytes, published at opening."))
     salt = serializers.CharField(help_text=_("Hex; from the key and the frozen contributions."))
+    scheme = serializers.IntegerField(
+        help_text=_("Dice scheme: how the HMAC blocks become faces (1 or 2, docs/verifying-rolls.md section 4).")
+    )
     contributions = serializers.DictField(child=serializers.CharField())
     seed = serializers.CharField(allow_null=True)
     revealed_at = serializers.DateTimeField(allow_null=True)

@@ -38,6 +38,7 @@ def stream_view(stream: RollStream, *, seed_shown: bool = True) -> dict[str, Any
         "key": stream.key,
         "commitment": stream.commitment,
         "salt": stream.salt,
+        "scheme": stream.scheme,
         "contributions": dict(stream.contributions or {}),
         "seed": stream.seed if revealed else None,
         "revealed_at": stream.revealed_at,

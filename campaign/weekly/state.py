@@ -14,8 +14,12 @@ id in its payload, events and record) and every holding and promise that changed
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
+
+from django.db import connection
+from django.db.models import Field
 
 from referee.engine.sealed import Move
 from referee.engine.systems.weekly_moves import Ability, Companion, GameState, InfoHolding, Player
@@ -232,6 +236,7 @@ class StateWriter:
         return changed
 
     def _write_players(self, players: Iterable[str]) -> None:
+        changed: list[tuple[int, dict[str, Any]]] = []
         for pid in sorted(set(players)):
             player = self.state.players.get(pid)
             pk = character_id(pid)
@@ -240,8 +245,9 @@ class StateWriter:
             fp = fingerprint(player)
             if fp == self._players.get(pid):
                 continue
-            Character.objects.filter(pk=pk).update(**row_values(player))
+            changed.append((pk, row_values(player)))
             self._players[pid] = fp
+        characters_update(changed)
 
     def _write_holdings(self) -> None:
         new: list[tuple[tuple[str, str], HoldingRow]] = []
@@ -276,24 +282,53 @@ class StateWriter:
                 )
             )
         if new:
-            # One by one: their pks must follow the order the engine created them in (see load_state).
+            # Their pks must follow the order the engine created them in (see load_state): one INSERT whose
+            # rows take their ids in the order listed (PostgreSQL and SQLite number VALUES rows in turn).
+            HoldingRow.objects.bulk_create([row for _key, row in new])
             for key, row in new:
-                row.save(force_insert=True)
+                assert row.pk is not None
                 self._holding_pk[key] = row.pk
 
     def _write_promises(self) -> None:
+        rows = []
         for p in self.state.promises[self._promises :]:
             promiser, beneficiary = character_id(p.promiser), character_id(p.beneficiary)
             assert promiser is not None and beneficiary is not None
-            Promise.objects.create(
-                campaign_id=self.campaign_id,
-                week=p.week,
-                promiser_id=promiser,
-                beneficiary_id=beneficiary,
-                service=p.service,
-                fulfilled=p.fulfilled,
+            rows.append(
+                Promise(
+                    campaign_id=self.campaign_id,
+                    week=p.week,
+                    promiser_id=promiser,
+                    beneficiary_id=beneficiary,
+                    service=p.service,
+                    fulfilled=p.fulfilled,
+                )
             )
+        if rows:
+            Promise.objects.bulk_create(rows)  # in the engine's order, as load_state reads them back
         self._promises = len(self.state.promises)
+
+
+def characters_update(rows: list[tuple[int, dict[str, Any]]]) -> None:
+    """Write each ``(pk, row_values)``: one UPDATE for them all on PostgreSQL (the rows sent as one JSON
+    array, ``jsonb_to_recordset``), one UPDATE a row elsewhere."""
+    if connection.vendor != "postgresql" or len(rows) < 2:
+        for pk, values in rows:
+            Character.objects.filter(pk=pk).update(**values)
+        return
+    qn = connection.ops.quote_name
+    fields = [cast(Field, Character._meta.get_field(name)) for name in ROW_FIELDS]
+    pk_name = cast(Field, Character._meta.pk).column
+    pk_column = qn(pk_name)
+    sets = ", ".join(f"{qn(f.column)} = d.{qn(f.column)}" for f in fields)
+    types = ", ".join(f"{qn(f.column)} {f.db_type(connection)}" for f in fields)
+    sql = (
+        f"UPDATE {qn(Character._meta.db_table)} AS c SET {sets} "  # noqa: S608 - quoted model identifiers; values bound
+        f"FROM jsonb_to_recordset(%s::jsonb) AS d({pk_column} bigint, {types}) WHERE c.{pk_column} = d.{pk_column}"
+    )
+    payload = [{pk_name: pk, **{f.column: values[f.name] for f in fields}} for pk, values in rows]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [json.dumps(payload)])
 
 
 def advance_week(*, campaign_id: int, week: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -21,6 +22,9 @@ class StreamSerializer(serializers.Serializer):
     rolls = serializers.IntegerField(source="next_seq")
     seed = serializers.SerializerMethodField()
     salt = serializers.CharField()
+    scheme = serializers.IntegerField(
+        help_text=_("Dice scheme: how the HMAC blocks become faces (1 or 2, docs/verifying-rolls.md section 4).")
+    )
     revealed_at = serializers.DateTimeField(allow_null=True)
 
     def get_seed(self, stream: RollStream) -> str | None:

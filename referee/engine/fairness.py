@@ -13,9 +13,9 @@ The scheme, in plain words:
 3. Each stream of rolls (a week's resolution, one battle's aftermath, ...) gets
    a salt from its name and the frozen contributions (:func:`salt_for`).
 4. Roll number ``seq`` of a stream draws its faces from the HMAC-SHA256 stream
-   keyed by the seed over ``salt + b"|" + str(seq).encode()``
-   (:class:`referee.engine.dice.HmacFaceSource`, whose docstring gives the exact
-   byte layout, and :class:`referee.engine.dice.SeededRoller`).
+   keyed by the seed over ``salt + b"|" + str(seq).encode()``, read as the
+   stream's dice scheme says (:mod:`referee.engine.dice.hmac_streams` gives the
+   exact byte layout of each; :class:`referee.engine.dice.SeededRoller`).
 5. When the week closes the seed is revealed. Anyone can check that its
    SHA-256 matches the published commitment and recompute every roll from the
    seed, the salt, the sequence number and the notation (:func:`verify_roll`).
@@ -40,7 +40,7 @@ import hmac
 import secrets
 from collections.abc import Mapping
 
-from referee.engine.dice import DiceError, HmacFaceSource, seeded_message
+from referee.engine.dice import LATEST_SCHEME, DiceError, hmac_source, seeded_message
 from referee.engine.dice import roll as roll_dice
 from referee.engine.rolls import Roll
 
@@ -76,14 +76,15 @@ def salt_for(*, stream: str, contributions: Mapping[str, str]) -> bytes:
     return hashlib.sha256(b"".join(parts)).digest()
 
 
-def verify_roll(*, seed: bytes, salt: bytes, seq: int, roll: Roll) -> bool:
-    """Recompute roll number ``seq`` of the stream and compare its faces and total with ``roll``.
+def verify_roll(*, seed: bytes, salt: bytes, seq: int, roll: Roll, scheme: int = LATEST_SCHEME) -> bool:
+    """Recompute roll number ``seq`` of a stream of dice scheme ``scheme`` and compare its faces, kept values
+    and total with ``roll``.
 
     A roll whose notation cannot be read does not verify.
     """
     try:
-        again = roll_dice(roll.notation, HmacFaceSource(seed, seeded_message(salt, seq)))
+        again = roll_dice(roll.notation, hmac_source(seed, seeded_message(salt, seq), scheme=scheme))
     except DiceError:
         return False
-    return again.faces == tuple(roll.faces) and again.total == roll.total
+    return again.faces == tuple(roll.faces) and again.kept == tuple(roll.kept) and again.total == roll.total
 

@@ -70,6 +70,7 @@ def detail_of(*, session: TableSession, viewer: Any) -> dict[str, Any]:
         "commitment": stream.commitment,
         "seed": stream.seed if revealed else None,
         "salt": stream.salt if revealed else None,
+        "scheme": stream.scheme,
         "contributions": stream.contributions if revealed else None,
         "my_seat": mine.key if mine else None,
         "my_seq": mine.view_seq if mine else None,

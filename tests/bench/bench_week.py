@@ -4,10 +4,11 @@
 
 The week is ``make_synthetic_week(200, 3)`` stored in a campaign's rows (characters, info
 holdings, submissions). The whole resolution is what the worker runs: freeze the plan, then
-one transaction per entry (lock the week and its resolution, roll on the week's stream and
-append the rolls to the hash-chained ledger, store the result with its audience, write the
-changed characters and holdings, move the progress on), then close the week and reveal its
-seed. The engine alone, in the same run, resolves the same moves from the same state with a
+one transaction per group of ``WEEKLY_RESOLUTION_BATCH`` entries (100: lock the week and its
+resolution, resolve the group's entries rolling on the week's stream, append the group's rolls
+to the hash-chained ledger in one insert, store the results with their audiences, write the
+changed characters and holdings, move the progress on), then close the week (every member's
+notice) and reveal its seed. The engine alone, in the same run, resolves the same moves from the same state with a
 ``SeededRoller`` and nothing stored; the ratio shows what durability and resumability cost.
 BENCH_PLAYERS and BENCH_MOVES change the size.
 """
@@ -16,16 +17,20 @@ from __future__ import annotations
 
 import os
 import time
+from typing import Any
 
 from tests.bench.django_env import median_seconds, setup, test_database
 
 
 def main() -> None:
+    os.environ.setdefault("WEEKLY_RESOLUTION_BATCH", "100")
     if not setup(need_postgres=True):
         return
     players = int(os.environ.get("BENCH_PLAYERS", "200"))
+    batch = os.environ["WEEKLY_RESOLUTION_BATCH"]
     moves_each = int(os.environ.get("BENCH_MOVES", "3"))
     from django.contrib.auth import get_user_model
+    from django.db import connection
     from django.utils import timezone
 
     from campaign.models import Membership, Week
@@ -70,10 +75,20 @@ def main() -> None:
             store_synthetic(campaign=campaign, week=week2, synthetic=week_synthetic, prefix=name)
             return week2
 
+        queries = [0]
+
         def resolve(week: Week) -> float:
             assert week_claim(week_id=week.pk, now=timezone.now(), force=True) is not None
+            counted: list[str] = []
+
+            def count(execute: Any, sql: str, *args: Any) -> Any:
+                counted.append(sql)
+                return execute(sql, *args)
+
             start = time.perf_counter()
-            assert week_moves_resolve(week_id=week.pk) == "done"
+            with connection.execute_wrapper(count):
+                assert week_moves_resolve(week_id=week.pk) == "done"
+            queries[0] = len(counted)
             return time.perf_counter() - start
 
         resolve(week_in_campaign("warmup", 20))
@@ -85,7 +100,7 @@ def main() -> None:
         assert MoveResult.objects.filter(week=week).count() == n_moves
         rolls = LedgerEntry.objects.filter(week=week).count()
         print(f"week:                 {players} players x {moves_each} moves = {n_moves} entries (PostgreSQL)")
-        print(f"rolls stored:         {rolls:,} ledger entries")
+        print(f"rolls stored:         {rolls:,} ledger entries, groups of {batch} entries, {queries[0]:,} queries")
         each_ms, each_us = whole * 1e3 / n_moves, engine * 1e6 / n_moves
         print(f"whole resolution:     {whole:8.3f} s  {n_moves / whole:>10,.0f} moves/s  ({each_ms:.2f} ms each)")
         print(f"engine alone:         {engine:8.3f} s  {n_moves / engine:>10,.0f} moves/s  ({each_us:.0f} us each)")

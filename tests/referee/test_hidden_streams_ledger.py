@@ -42,7 +42,7 @@ def test_a_mixed_public_stream_from_before_shows_its_seed_and_its_chain_through_
         stream = RollStream.objects.select_for_update().get(week=week, audience=Audience.PUBLIC)
         dice = SeededRoller(seed=bytes.fromhex(stream.seed), salt=bytes.fromhex(stream.salt), start_seq=1)
         dice.roll("2d6")
-        (hidden,) = _append(stream=stream, rolls=dice.made, roller=world.bob, purpose="adhoc", ref="", visibility="gm")
+        (hidden,) = _append(stream=stream, rolls=dice.made, tags=[("adhoc", "", "gm")], roller=world.bob)
     after = roll_ad_hoc(user=world.carol, notation="2d6", purpose="adhoc", campaign=world.campaign)
     assert after.prev_hash == hidden.hash  # the old chain passes through the hidden roll...
     for user in (world.bob, world.carol, world.alice):  # ...so its successor's prev_hash is withheld

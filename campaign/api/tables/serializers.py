@@ -30,6 +30,9 @@ class TableSerializer(serializers.Serializer):
     commitment = serializers.CharField(help_text=_("SHA-256 of the table's secret seed, published at open."))
     seed = serializers.CharField(allow_null=True, help_text=_("Revealed when the table closes."))
     salt = serializers.CharField(allow_null=True)
+    scheme = serializers.IntegerField(
+        help_text=_("Dice scheme: how the HMAC blocks become faces (1 or 2, docs/verifying-rolls.md section 4).")
+    )
     contributions = serializers.DictField(child=serializers.CharField(allow_blank=True), allow_null=True)
     my_seat = serializers.CharField(allow_null=True)
     my_seq = serializers.IntegerField(allow_null=True, help_text=_("How many events your seat has been shown."))

@@ -1,4 +1,4 @@
-"""Resolving a claimed week's moves, one plan entry per transaction, resumable at any point.
+"""Resolving a claimed week's moves, a group of plan entries per transaction, resumable at any point.
 
 The week resolver (``campaign.weekly.resolver``) runs inside the sweep's transaction, where
 nothing can be committed piece by piece, so it only queues :func:`week_moves_resolve` (as a
@@ -7,20 +7,28 @@ task, after commit) and answers WAITING. That function:
 1. **starts** the resolution once (:func:`resolution_start`): the state's week begins
    (per-week counters reset, WM-ABL-04), the plan is made from the submissions (defaults added
    for silent players, WM-GEN-01) and frozen with the settings and the starting state;
-2. resolves **each entry in its own transaction**: the week row is locked and the claim token
-   checked, the entry is resolved with the week's seeded dice (``LedgerRoller`` on the week's
-   GM stream, stored before anything else is written), then its result, the rows of the state it
-   changed, and the new ``next_index`` are written. A run killed anywhere leaves either the
-   whole entry or none of it; the next run rebuilds the state from the rows and continues from
-   ``next_index``, so no roll is ever made twice;
-3. **pauses** when the engine needs a decision (WM-ABL-03): the rolls made so far are stored,
-   a :class:`WeeklyDecision` is created, and the week stays resolving. Once answered, the
+2. resolves the entries **in groups, one transaction each** (at most ``WEEKLY_RESOLUTION_BATCH``
+   entries, 100 by default): the week row is locked and the claim token checked once, the
+   group's entries are resolved in turn with the week's seeded dice (one ``LedgerRoller`` on the
+   week's GM stream, each entry's rolls tagged with its own ``ref``), the group's rolls are stored
+   in one insert before anything else is written, then the results, the rows of the state the
+   group changed, and the new ``next_index``. A run killed anywhere leaves either the whole
+   group or none of it; the next run rebuilds the state from the rows and continues from
+   ``next_index``, the first entry not applied, rolling the same sequence numbers from the same
+   seed, so the ledger comes out identical and no stored roll is ever made twice;
+3. **pauses** when the engine needs a decision (WM-ABL-03): the group's entries before it are
+   written, the rolls made so far are stored, a :class:`WeeklyDecision` is created, and the week
+   stays resolving (the engine leaves the state unchanged for an entry that waits). Once answered, the
    entry is resolved again from its top, replaying its stored rolls (:class:`ResumeRoller`);
 4. **finishes**: every character is compared one last time, the state moves to the next week,
    and the week is closed through ``week_resolve_claimed`` (its seed is revealed only then).
 
 The claim token (``Week.claimed_at``) is read at the start: a run whose week was claimed
-again (stuck past the timeout) stops at its next entry, and the new run takes over.
+again (stuck past the timeout) stops at its next group, and the new run takes over.
+
+The crash-test seam ``fault("weekly_after_move_N")`` fires after the commit that took
+``next_index`` to ``N`` or past it, for each such ``N``: a process killed there has at least
+``N`` entries committed, and exactly ``N`` when ``N`` ends a group.
 """
 
 from __future__ import annotations
@@ -30,93 +38,41 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings as django_settings
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from campaign.league import system_of
 from campaign.lib.faults import fault
 from campaign.models import Week
-from campaign.services.streams import week_gm_stream
 from campaign.services.weeks import week_resolve_claimed
-from referee.engine.dice import ReplayRoller
 from referee.engine.rolls import Roll, roll_to_dict
 from referee.engine.sealed import Decision, Move, MoveResult, WeekPlan
 from referee.engine.systems.weekly_moves import SYSTEM, GameState, WeeklyMovesSettings
 from referee.engine.systems.weekly_moves.state import WeekLedger
-from referee.models import LedgerEntry, Visibility
-from referee.services.ledger import LedgerRoller
 
 from ..access import SYSTEM as SLUG
 from ..models import MoveResult as ResultRow
 from ..models import WeeklyDecision, WeeklyMove, WeekResolution
 from ..notices import decision_notify
 from ..state import StateWriter, advance_week, character_id, engine_move, load_state, move_pk
+from .rolls import GroupRolls, ResumeRoller, roll_ref, stored_rolls
+
+__all__ = ["resolution_progress", "resolution_start", "roll_ref", "stored_rolls", "week_moves_resolve"]
 
 log = logging.getLogger(__name__)
 
+
+def batch_size() -> int:
+    """How many entries one transaction resolves at most (``WEEKLY_RESOLUTION_BATCH``)."""
+    return max(1, int(getattr(django_settings, "WEEKLY_RESOLUTION_BATCH", 100)))
+
 DONE, WAITING, STOPPED, FAILED = "done", "waiting", "stopped", "failed"
-
-
-def roll_ref(week: Week, move_id: str) -> str:
-    """The ledger ``ref`` of an entry's rolls."""
-    return f"week:{week.pk}:move:{move_id}"
-
-
-
-class ResumeRoller:
-    """Hands back the rolls an entry stored before it paused, then rolls (and stores) new ones.
-
-    The week's stream is locked only when a new roll is needed: most entries (a help's own
-    entry, an exchange's first half) roll nothing.
-    """
-
-    def __init__(self, *, week: Week, ref: str, stored: list[Roll]) -> None:
-        self._week = week
-        self._ref = ref
-        self._ledger: LedgerRoller | None = None
-        self._replay = ReplayRoller(stored)
-        self.made: list[Roll] = []
-
-    def roll(self, notation: str, *, rule: str = "", label: str = "") -> Roll:
-        if self._replay.remaining:
-            made = self._replay.roll(notation, rule=rule, label=label)
-        else:
-            if self._ledger is None:
-                self._ledger = LedgerRoller(
-                    stream=week_gm_stream(week=self._week),  # the GM's alone, seed and all (docs/hidden-rolls.md)
-                    roller=None,
-                    purpose="week",
-                    ref=self._ref,
-                    visibility=Visibility.GM,  # the labels name moves and actors: secret (spec §2)
-                    locked=True,
-                )
-            made = self._ledger.roll(notation, rule=rule, label=label)
-        self.made.append(made)
-        return made
-
-    def store(self) -> list[LedgerEntry]:
-        return self._ledger.store() if self._ledger is not None else []
 
 
 def _mark(ledger: WeekLedger) -> tuple[int, int, int]:
     """A cheap fingerprint of the engine's per-week ledger: within a week it only grows."""
     return len(ledger.help_used), len(ledger.exchanges), sum(len(v) for v in ledger.applied.values())
-
-
-def stored_rolls(week: Week, move_id: str) -> list[Roll]:
-    # In the order made: by id, which also orders a week begun before it had a GM stream (rolls on two streams).
-    entries = LedgerEntry.objects.filter(week=week, ref=roll_ref(week, move_id)).order_by("id")
-    return [
-        Roll(
-            notation=e.notation,
-            faces=tuple(e.faces),
-            kept=tuple(e.kept),
-            total=e.total,
-            label=e.label,
-            rule=e.rule_id,
-        )
-        for e in entries
-    ]
 
 
 def _claimed(week_id: int, token: datetime) -> Week | None:
@@ -213,7 +169,7 @@ class _Run:
         return res
 
     def step(self) -> str | None:
-        """Resolve entry ``index`` in one transaction. None: go on; otherwise why to stop."""
+        """Resolve the next group of entries in one transaction. None: go on; otherwise why to stop."""
         with transaction.atomic():
             res = self._locked()
             if res is None:
@@ -226,34 +182,45 @@ class _Run:
                 return "reload"  # another run with this claim moved on or paused: follow it from the rows
             if self.index >= len(self.plan.entries):
                 return self._finish(res)
-            move = self.plan.entries[self.index]
-            roller = ResumeRoller(week=self.week, ref=roll_ref(self.week, move.id), stored=self.replay)
-            result = SYSTEM.resolve_move(self.state, self.plan, self.index, self.settings, roller, self.answers)
-            roller.store()  # rolls first, before any effect is written (DESIGN §5.1)
-            if result.status == "awaiting":
-                assert result.decision is not None
-                self._pause(res, result.decision)
-                return WAITING
-            self._store(move, result)
-            res.next_index = self.index + 1
+            group = GroupRolls(self.week)
+            done: list[tuple[int, Move, MoveResult]] = []
+            decision: Decision | None = None
+            for index in range(self.index, min(self.index + batch_size(), len(self.plan.entries))):
+                move = self.plan.entries[index]
+                stored = self.replay if index == self.index else []  # only the first can have paused before
+                roller = ResumeRoller(group=group, ref=roll_ref(self.week, move.id), stored=stored)
+                result = SYSTEM.resolve_move(self.state, self.plan, index, self.settings, roller, self.answers)
+                if result.status == "awaiting":  # the engine left the state as it was before this entry
+                    assert result.decision is not None
+                    decision = result.decision
+                    break
+                done.append((index, move, result))
+            group.store()  # the group's rolls first, in one insert, before any effect is written (DESIGN §5.1)
+            self._store(done)
+            reached = self.index + len(done)
+            res.next_index = reached
             fields = ["next_index", "updated_at"]
             mark = _mark(self.state.ledger)
             if mark != self.ledger_mark:
                 res.ledger = self.state.ledger.to_dict()
                 fields.append("ledger")
+            if decision is not None:
+                self._pause(res, decision, reached)
+                fields += ["status", "pauses"]
             res.save(update_fields=fields)
+            fault(f"weekly_before_commit_{reached}")  # the seam of a kill mid-group: all of it is rolled back
             self.ledger_mark = mark
-        self.index += 1
-        self.replay = []
-        fault(f"weekly_after_move_{self.index}")
-        return None
+        before, self.index, self.replay = self.index, reached, []
+        for n in range(before + 1, reached + 1):
+            fault(f"weekly_after_move_{n}")
+        return WAITING if decision is not None else None
 
-    def _pause(self, res: WeekResolution, decision: Decision) -> None:
+    def _pause(self, res: WeekResolution, decision: Decision, index: int) -> None:
         row, created = WeeklyDecision.objects.get_or_create(
             week=self.week,
             key=decision.key,
             defaults={
-                "index": self.index,
+                "index": index,
                 "character_id": character_id(decision.player) if decision.player else None,
                 "kind": decision.kind,
                 "rule": decision.rule,
@@ -265,36 +232,43 @@ class _Run:
             decision_notify(row)
         res.status = WeekResolution.Status.PAUSED
         res.pauses += 1
-        res.save(update_fields=["status", "pauses", "updated_at"])
 
-    def _store(self, move: Move, result: MoveResult) -> None:
-        events = [e.to_dict() for e in result.events]
-        author = character_id(move.player)
-        assert author is not None
-        row = ResultRow.objects.create(
-            week=self.week,
-            index=self.index,
-            move_id=move_pk(move.id),
-            move_key=move.id,
-            character_id=author,
-            kind=result.kind,
-            status=result.status,
-            visible_to=sorted(result.visible_to),
-            events=events,
-            errors=[e.to_dict() for e in result.errors],
-            record=result.record,
-            rolls=[roll_to_dict(r, detail=False) for r in result.rolls],
-        )
-        audience = {move.player, *result.visible_to}
-        for e in result.events:
-            audience |= e.visible_to
-        ids = sorted(pk for pk in (character_id(k) for k in audience) if pk is not None)
-        row.audience.through.objects.bulk_create(
-            [row.audience.through(moveresult_id=row.pk, character_id=pk) for pk in ids]
-        )
-        self.writer.flush(
-            self.writer.mentioned(move.player, move.payload, result.record, events, sorted(result.visible_to))
-        )
+    def _store(self, done: list[tuple[int, Move, MoveResult]]) -> None:
+        """The group's results (one insert), their audiences (one insert), and the state rows they changed."""
+        rows, audiences, mentioned = [], [], set[str]()
+        for index, move, result in done:
+            events = [e.to_dict() for e in result.events]
+            author = character_id(move.player)
+            assert author is not None
+            rows.append(
+                ResultRow(
+                    week=self.week,
+                    index=index,
+                    move_id=move_pk(move.id),
+                    move_key=move.id,
+                    character_id=author,
+                    kind=result.kind,
+                    status=result.status,
+                    visible_to=sorted(result.visible_to),
+                    events=events,
+                    errors=[e.to_dict() for e in result.errors],
+                    record=result.record,
+                    rolls=[roll_to_dict(r, detail=False) for r in result.rolls],
+                )
+            )
+            audience = {move.player, *result.visible_to}
+            for e in result.events:
+                audience |= e.visible_to
+            audiences.append(sorted(pk for pk in (character_id(k) for k in audience) if pk is not None))
+            mentioned |= self.writer.mentioned(
+                move.player, move.payload, result.record, events, sorted(result.visible_to)
+            )
+        if rows:
+            ResultRow.objects.bulk_create(rows)
+            through = ResultRow.audience.through
+            pairs = zip(rows, audiences, strict=True)
+            through.objects.bulk_create([through(moveresult_id=r.pk, character_id=c) for r, ids in pairs for c in ids])
+        self.writer.flush(mentioned)
 
     def _finish(self, res: WeekResolution) -> str:
         missed = self.writer.flush_all()

@@ -3,7 +3,7 @@
 Rules code asks a :class:`~referee.engine.rolls.Roller` for rolls; this package
 provides the rollers (seeded, replaying), the notation they read and
 the face sources they draw from. See :mod:`.notation` for what can be written,
-:mod:`.sources` for the exact HMAC stream, :mod:`referee.engine.fairness` for
+:mod:`.hmac_streams` for the exact HMAC streams (by dice scheme), :mod:`referee.engine.fairness` for
 how campaign seeds are committed and verified.
 """
 
@@ -19,12 +19,14 @@ from referee.engine.dice.errors import (
     ReplayMismatch,
     ScriptError,
 )
+from referee.engine.dice.hmac_streams import LATEST_SCHEME, SCHEMES, HmacByteFaceSource, HmacFaceSource, hmac_source
 from referee.engine.dice.notation import bounds, normalize, parse
 from referee.engine.dice.rollers import ReplayRoller, SeededRoller, roll, seeded_message
-from referee.engine.dice.sources import FaceSource, HmacFaceSource, RandomFaceSource, SequenceFaceSource
+from referee.engine.dice.sources import FaceSource, RandomFaceSource, SequenceFaceSource
 from referee.engine.dice.terms import shuffled
 
 __all__ = [
+    "LATEST_SCHEME",
     "MAX_CONSTANT",
     "MAX_DICE",
     "MAX_EXPLOSIONS",
@@ -32,8 +34,10 @@ __all__ = [
     "MAX_SHUFFLE",
     "MAX_SIDES",
     "MAX_TERMS",
+    "SCHEMES",
     "DiceError",
     "FaceSource",
+    "HmacByteFaceSource",
     "HmacFaceSource",
     "RandomFaceSource",
     "ReplayMismatch",
@@ -42,6 +46,7 @@ __all__ = [
     "SeededRoller",
     "SequenceFaceSource",
     "bounds",
+    "hmac_source",
     "normalize",
     "parse",
     "roll",

@@ -1,9 +1,10 @@
 """Rollers: the :class:`referee.engine.rolls.Roller` implementations.
 
 - :func:`roll` rolls one notation from any :class:`FaceSource`.
-- :class:`SeededRoller` makes campaign rolls: roll number ``seq`` draws from
-  ``HmacFaceSource(seed, salt + b"|" + str(seq).encode())`` (see
-  :mod:`referee.engine.fairness` for where ``seed`` and ``salt`` come from).
+- :class:`SeededRoller` makes campaign rolls: roll number ``seq`` draws from the
+  stream's dice scheme over ``salt + b"|" + str(seq).encode()`` keyed by the seed
+  (:mod:`.hmac_streams`; :mod:`referee.engine.fairness` for where ``seed`` and ``salt``
+  come from).
 - :class:`ReplayRoller` hands back stored rolls when a crashed job runs again,
   so nothing is ever rolled twice.
 
@@ -15,14 +16,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.engine.dice.errors import ReplayMismatch
-from referee.engine.dice.notation import normalize, parse
-from referee.engine.dice.sources import (
-    FaceSource,
-    HmacFaceSource,
-    block_digest,
-    first_face,
-    keyed_hmac,
+from referee.engine.dice.hmac_streams import (
+    LATEST_SCHEME,
+    SCHEME_BYTES,
+    HmacByteFaceSource,
+    KeyedHmac,
+    check_scheme,
+    hmac_source,
 )
+from referee.engine.dice.notation import normalize, parse
+from referee.engine.dice.sources import FaceSource
 from referee.engine.rolls import Roll
 
 
@@ -42,45 +45,78 @@ def seeded_message(salt: bytes, seq: int) -> bytes:
     return salt + b"|" + str(seq).encode()
 
 
+_ZERO8 = (0).to_bytes(8, "big")  # block 0
+_TAIL0 = b"%d" + _ZERO8  # roll number, then block 0
+
+
 class SeededRoller:
     """Campaign rolls from a secret seed: roll ``n`` uses sequence number ``start_seq + n``.
 
     ``next_seq`` is the sequence number the next roll will use, so
     ``made[i]`` was rolled with ``start_seq + i``; a roll refused for bad
-    notation uses no number.
+    notation uses no number. ``scheme`` is the stream's dice scheme
+    (:mod:`.hmac_streams`): the latest unless the stream was opened under an older one.
     """
 
-    __slots__ = ("_keyed", "_prefix", "made", "next_seq", "start_seq")
+    __slots__ = ("_fast", "_keyed", "made", "next_seq", "scheme", "start_seq")
 
-    def __init__(self, *, seed: bytes, salt: bytes, start_seq: int = 0) -> None:
+    def __init__(self, *, seed: bytes, salt: bytes, start_seq: int = 0, scheme: int = LATEST_SCHEME) -> None:
         if start_seq < 0:
             raise ValueError(f"start_seq must be 0 or more, not {start_seq}")
-        self._keyed = keyed_hmac(seed)
-        self._prefix = bytes(salt) + b"|"
+        self.scheme = check_scheme(scheme)
+        self._keyed = KeyedHmac(seed).prefixed(bytes(salt) + b"|")  # digest(b"12" + ...): roll 12's blocks
         self.start_seq = start_seq
         self.next_seq = start_seq
         self.made: list[Roll] = []
+        # (notation, label, rule) -> (byte limit, the Roll each face gives) for one plain die: a Roll
+        # is immutable, so the same face of the same die for the same rule is the same value every time.
+        self._fast: dict[tuple[str, str, str], tuple[int, list[Roll | None]]] = {}
 
     def roll(self, notation: str, *, rule: str = "", label: str = "") -> Roll:
-        expr = parse(notation)
-        message = self._prefix + str(self.next_seq).encode()
-        sides = expr.single_die
-        # One plain die (the common case): its face is almost always the first word of block 0,
-        # so read it directly; a rejected word falls back to the full stream below.
-        face = first_face(block_digest(self._keyed, message, 0), sides) if sides else 0
-        if face:
-            if expr.single_parts:
-                faces, detail = expr.single_parts[face]
-            else:
-                faces = (face,)
-                detail = ((expr.term_texts[0], faces),)
-            made = Roll(expr.canonical, faces, faces, face, label or expr.label, rule, detail)
+        fast = self._fast.get((notation, label, rule))
+        if fast is not None:
+            # A plain die of at most 256 sides rolled before (the common case): its face is the first
+            # byte of block 0 unless that byte is rejected; the Roll for each face is made once.
+            inner = self._keyed.inner.copy()
+            inner.update(_TAIL0 % self.next_seq)
+            outer = self._keyed.outer.copy()
+            outer.update(inner.digest())
+            first = outer.digest()
+            limit, rolls = fast
+            x = first[0]
+            if x < limit:
+                made = rolls[x % len(rolls)]
+                if made is not None:
+                    self.next_seq += 1
+                    self.made.append(made)
+                    return made
         else:
-            faces, kept, total, details = expr.evaluate(HmacFaceSource.from_keyed(self._keyed, message))
-            made = Roll(expr.canonical, faces, kept, total, label or expr.label, rule, tuple(details))
+            first = b""
+        message = b"%d" % self.next_seq
+        expr = parse(notation)
+        if self.scheme == SCHEME_BYTES:
+            source: FaceSource = HmacByteFaceSource(
+                b"", message, keyed=self._keyed, first=first or self._keyed.digest(message + _ZERO8)
+            )
+        else:
+            source = hmac_source(b"", message, scheme=self.scheme, keyed=self._keyed)
+        faces, kept, total, details = expr.evaluate(source)
+        made = Roll(expr.canonical, faces, kept, total, label or expr.label, rule, tuple(details))
+        if self.scheme == SCHEME_BYTES and 0 < expr.single_die <= 256:
+            self._remember(notation, label, rule, expr.single_die, made)
         self.next_seq += 1
         self.made.append(made)
         return made
+
+    def _remember(self, notation: str, label: str, rule: str, sides: int, made: Roll) -> None:
+        """Keep ``made`` as the Roll its face gives this plain die (``rolls[face - 1]``)."""
+        key = (notation, label, rule)
+        fast = self._fast.get(key)
+        if fast is None:
+            if len(self._fast) >= 512:
+                self._fast.clear()
+            fast = self._fast[key] = (256 - 256 % sides, [None] * sides)
+        fast[1][made.total - 1] = made
 
 
 class ReplayRoller:

@@ -240,9 +240,6 @@ class Expression:
     term_texts: tuple[str, ...]
     #: The sides of the one plain die this notation rolls (``d6``, ``d20``), else 0: the fast path.
     single_die: int = 0
-    #: For a single die of at most 100 sides, ``(faces, detail)`` for each face (index = face):
-    #: shared immutable tuples, so a fast-path roll allocates little more than the Roll itself.
-    single_parts: tuple[tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...]], ...] = ()
 
     @classmethod
     def build(cls, terms: tuple[Term, ...], label: str) -> Expression:
@@ -258,14 +255,12 @@ class Expression:
             and not (only.explode or only.keep or only.sides in (D3, D66))
             else 0
         )
-        parts = tuple(((f,), ((signed[0], (f,)),)) for f in range(single + 1)) if 0 < single <= 100 else ()
         return cls(
             terms=terms,
             canonical=canonical,
             label=label,
             term_texts=signed,
             single_die=single,
-            single_parts=parts,
         )
 
     @property

@@ -32,13 +32,37 @@ def reference_words(key: bytes, message: bytes):
         block += 1
 
 
-def reference_faces(key: bytes, message: bytes, sides_list: list[int]) -> list[int]:
-    """Faces for dice of the given sizes, in order, by rejection sampling on the stream."""
+def reference_faces(key: bytes, message: bytes, sides_list: list[int], scheme: int = 1) -> list[int]:
+    """Faces for dice of the given sizes, in order, by rejection sampling on the stream (scheme 1: words;
+    scheme 2: :func:`reference_faces_v2`)."""
+    if scheme == 2:
+        return reference_faces_v2(key, message, sides_list)
     words = reference_words(key, message)
     out = []
     for sides in sides_list:
         for x in words:
             if x < (2**32 // sides) * sides:
+                out.append(x % sides + 1)
+                break
+    return out
+
+
+def reference_faces_v2(key: bytes, message: bytes, sides_list: list[int]) -> list[int]:
+    """Scheme 2, as docs/verifying-rolls.md words it: the blocks are one byte string; a die of s sides reads
+    w = 1 (s <= 256), 2 (s <= 65536) or 4 bytes big-endian, rejects x >= floor(256**w / s) * s, else s mod."""
+    data = b""
+    block = 0
+    pos = 0
+    out = []
+    for sides in sides_list:
+        width = 1 if sides <= 256 else 2 if sides <= 65536 else 4
+        while True:
+            while len(data) < pos + width:
+                data += hmac.new(key, message + block.to_bytes(8, "big"), hashlib.sha256).digest()
+                block += 1
+            x = int.from_bytes(data[pos : pos + width], "big")
+            pos += width
+            if x < (256**width // sides) * sides:
                 out.append(x % sides + 1)
                 break
     return out
