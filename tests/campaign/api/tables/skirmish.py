@@ -105,7 +105,10 @@ class Skirmish(Phones):
     def decline_decisions(self) -> None:
         """Answer the turn's decisions: no swap; a same-player tie in list order."""
         for who in ("bob", "carol", "dave"):
-            for decision in self[who].get(self.url("decisions/")).json():
+            response = self[who].get(self.url("decisions/"))
+            if response.status_code != 200:
+                continue
+            for decision in response.json():
                 if decision["kind"] == "swap":
                     self.send(who, "decide", key=decision["key"], choice="decline")
                 else:
@@ -122,6 +125,7 @@ class Skirmish(Phones):
         self.send(who, "aim", character=cid)
         return cid
 
-    def end_of_turn(self, draws: dict[str, dict] | None = None) -> None:
-        for who in ("bob", "carol", "dave"):
+    def end_of_turn(self, draws: dict[str, dict] | None = None, players: tuple[str, ...] = ("bob", "carol",
+                                                                                           "dave")) -> None:
+        for who in players:
             self.send(who, "eot_draw", **(draws or {}).get(who, {"draw": False}))
