@@ -185,7 +185,8 @@ def table_command_view(request: HttpRequest, pk: int, kind: str) -> HttpResponse
                           key=request.POST.get("key", "")[:64])
     if refused:
         return redirect(_page(pk))
-    return done(request, _("Sent: %(command)s.") % {"command": command_label(kind)}, _page(pk))
+    label = tables_skirmish.command_label(kind) if session.system == tables_skirmish.SYSTEM else command_label(kind)
+    return done(request, _("Sent: %(command)s.") % {"command": label}, _page(pk))
 
 
 def _card_names(session: TableSession) -> dict[str, Any]:

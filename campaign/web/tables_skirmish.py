@@ -32,6 +32,7 @@ from referee.tables import selectors as sel
 from referee.tables.state import rules_of
 
 SYSTEM = "skirmish_cards"
+__all__ = ["SYSTEM", "command_label", "join_context", "join_options", "live"]
 MAX_CHARACTERS = 6
 CHARACTER_FIELDS = ("character", "with", "obscured_by", "howl_target")
 

@@ -1,0 +1,126 @@
+"""The skirmish on the table page (Django's test client): joining with a faction and characters, starting
+with a house seat's operator, my hand and first card, the order as revealed, the response window, commands
+from the page's forms, the log in sentences; and no page ever shows another seat's hand."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from campaign.services import membership_add
+from campaign.services.tables import campaign_table_join, campaign_table_open
+from campaign.web.table_texts_skirmish import card_label
+from referee.table_models import TableSession
+from referee.tables import selectors as sel
+from tests.campaign.api.tables.skirmish import POSSES, SETTINGS
+from tests.support.world import World, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def _as(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _hand(session: TableSession, user: Any) -> list[str]:
+    seat = session.seats.get(user=user)
+    zone = next(z for z in sel.view_of(session=session, seat=seat)["game"]["zones"] if z["key"] == f"hand:{seat.key}")
+    return [card_label(c) for c in zone["cards"]]
+
+
+def _table(world: World) -> tuple[TableSession, dict[str, Client], dict[str, Any]]:
+    dave = make_user("dave")
+    membership_add(campaign=world.campaign, user=dave, role="player")
+    users = {"bob": world.bob, "carol": world.carol, "dave": dave}
+    session = campaign_table_open(user=world.bob, campaign_id=world.campaign.pk, system="skirmish_cards",
+                                  settings=SETTINGS, options=POSSES["bob"])
+    for name in ("carol", "dave"):
+        campaign_table_join(user=users[name], session=session, options=POSSES[name])
+    return session, {n: _as(u) for n, u in users.items()}, users
+
+
+def _page(client: Client, session: TableSession) -> str:
+    return client.get(f"/tables/{session.pk}/").content.decode()
+
+
+def test_a_member_joins_a_skirmish_table_with_a_faction_and_named_characters(world: World) -> None:
+    session = campaign_table_open(user=world.bob, campaign_id=world.campaign.pk, system="skirmish_cards",
+                                  settings=SETTINGS, options=POSSES["bob"])
+    carol = _as(world.carol)
+    page = _page(carol, session)
+    assert 'name="faction"' in page and 'for="sk-profile-1"' in page and "Gang leader · Outlaws" in page
+    carol.post(f"/tables/{session.pk}/join/", {"faction": "outlaws", "name-1": "Black Bart",
+                                               "profile-1": "outlaws_boss", "name-2": "", "profile-2": ""})
+    seat = session.seats.get(user=world.carol)
+    assert seat.options["faction"] == "outlaws" and [c["name"] for c in seat.options["characters"]] == ["Black Bart"]
+
+
+def test_sc_init_01_the_pages_show_my_first_card_and_hand_never_another_s(world: World) -> None:
+    session, clients, users = _table(world)
+    clients["bob"].post(f"/tables/{session.pk}/start/", {})
+    session.refresh_from_db()
+    hands = {n: _hand(session, u) for n, u in users.items()}
+    for name, client in clients.items():
+        page = _page(client, session)
+        assert "Skirmish table" in page and "Place my first card" in page and "My first card:" in page
+        mine = re.search(r'<ul class="plain" id="sk-hand">(.*?)</ul>', page, re.S).group(1)
+        assert all(card in mine for card in hands[name])
+        if name != "bob":
+            assert not any(f"{c}" in page for c in hands["bob"]), f"{name}'s page shows Bob's hand"
+    clients["bob"].post(f"/tables/{session.pk}/commands/place_first/", {"character": "marshal", "key": "p1"})
+    page = _page(clients["bob"], session)
+    assert "placed by Marshal Kane (bob)" in page and "I placed my first card by Marshal Kane (bob)." in page
+    assert "placed by Marshal Kane" not in _page(clients["carol"], session), "where Bob placed is hidden till all have"
+
+
+def test_a_turn_from_the_page_forms_declare_shoot_and_answer_in_the_response_window(world: World) -> None:
+    session, clients, users = _table(world)
+    clients["bob"].post(f"/tables/{session.pk}/start/", {})
+    for name, cid in (("bob", "marshal"), ("carol", "leader"), ("dave", "boss2")):
+        clients[name].post(f"/tables/{session.pk}/commands/place_first/", {"character": cid, "key": f"p-{name}"})
+    session.refresh_from_db()
+    for name, user in users.items():
+        for d in sel.decisions_for(session=session, seat=session.seats.get(user=user)):
+            choice = {"choice": "decline"} if d["kind"] == "swap" else {"order": ",".join(d["options"])}
+            clients[name].post(f"/tables/{session.pk}/commands/decide/", {"key": d["key"], **choice, "seq": ""})
+    session.refresh_from_db()
+    view = sel.view_of(session=session, seat=session.seats.get(user=world.bob))["game"]["skirmish"]
+    up, order = view["up"], view["order"]
+    owner = next(n for n, p in POSSES.items() if up in [c["id"] for c in p["characters"]])
+    page = _page(clients[owner], session)
+    assert "Activation order" in page and 'aria-current="true"' in page and "Declare the actions" in page
+    assert page.count('name="actions"') == 3 and 'for="f-declare-actions-1"' in page
+    target = next(c for c in order[1:] if c not in [x["id"] for x in POSSES[owner]["characters"]])
+    defender = next(n for n, p in POSSES.items() if target in [c["id"] for c in p["characters"]])
+    response = clients[owner].post(f"/tables/{session.pk}/commands/declare/", {
+        "character": up, "actions": ["shoot", "", ""], "key": "d1"}, follow=True)
+    assert "Sent: Declare the actions." in response.content.decode(), re.findall(
+        r'<ul class="messages">(.*?)</ul>', response.content.decode(), re.S)
+    clients[owner].post(f"/tables/{session.pk}/commands/shoot/", {"character": up, "target": target,
+                                                                  "range": "close", "key": "s1"})
+    session.refresh_from_db()
+    for _ in range(3):
+        window = sel.view_of(session=session, seat=session.seats.get(user=users[defender]))["game"]["window"]
+        if window["priority"] == session.seats.get(user=users[defender]).key:
+            break
+        other = session.seats.get(key=window["priority"]).user.get_username()
+        clients[other].post(f"/tables/{session.pk}/commands/pass/", {"key": f"pass-{other}"})
+        session.refresh_from_db()
+    page = _page(clients[defender], session)
+    assert "is shooting at your" in page and "Duck Back" in page and "Quick Shot" in page
+    assert "is shooting at your" not in _page(clients[owner], session)
+    assert f"shoots at {target}" in page or "shoots at" in page
+
+
+def test_a_stranger_gets_404_and_a_member_without_a_seat_no_hand(world: World) -> None:
+    session, clients, users = _table(world)
+    clients["bob"].post(f"/tables/{session.pk}/start/", {})
+    session.refresh_from_db()
+    assert _as(world.oscar).get(f"/tables/{session.pk}/").status_code == 404
+    page = _page(_as(world.alice), session)
+    assert "only its players see the game" in page and 'id="sk-hand"' not in page
