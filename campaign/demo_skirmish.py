@@ -16,12 +16,12 @@ from referee.tables.state import state_of
 SYSTEM = "skirmish_cards"
 HP = {"lawmen_boss": 3, "lawmen_deputy": 2, "outlaws_boss": 3, "outlaws_gunman": 2}
 STRESS = {"lawmen_boss": 4, "lawmen_deputy": 5, "outlaws_boss": 4, "outlaws_gunman": 5}
-SETTINGS = {"scenario": "showdown", "profile_hp": HP, "profile_stress": STRESS,
+SETTINGS: dict[str, Any] = {"scenario": "showdown", "profile_hp": HP, "profile_stress": STRESS,
             "hand_size": {"lawmen": 2, "outlaws": 2}}
-POSSES = {
+POSSES: dict[str, dict[str, Any]] = {
     "bob": {"faction": "lawmen", "characters": [{"id": "kane", "name": "Marshal Kane", "profile": "lawmen_boss"},
                                                 {"id": "mabel", "name": "Deputy Mabel", "profile": "lawmen_deputy"}]},
-    "carol": {"faction": "outlaws", "characters": [{"id": "black_bart", "name": "Black Bart", "profile": "outlaws_boss"},
+    "carol": {"faction": "outlaws", "characters": [{"id": "bart", "name": "Black Bart", "profile": "outlaws_boss"},
                                                    {"id": "ned", "name": "Ned the Kid", "profile": "outlaws_gunman"}]},
     "gina": {"faction": "outlaws", "characters": [{"id": "belle", "name": "Belle Starr", "profile": "outlaws_boss"},
                                                   {"id": "jesse", "name": "Jesse", "profile": "outlaws_gunman"}]},
@@ -33,7 +33,7 @@ def _answer_decisions(session: TableSession, users: dict[str, Any], seats: dict[
     state = state_of(session)
     for key, decision in list(state.decisions.items()):
         user = users[seats[decision.player]]
-        payload = {"key": key, "choice": "decline"} if decision.kind == "swap" else {
+        payload: dict[str, Any] = {"key": key, "choice": "decline"} if decision.kind == "swap" else {
             "key": key, "order": list(decision.options)}
         table_command(session=session, user=user, kind="decide", payload=payload)
         session.refresh_from_db()

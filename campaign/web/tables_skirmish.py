@@ -135,7 +135,8 @@ def _window(sk: Mapping[str, Any], game: Mapping[str, Any], seat: TableSeat, nam
     return _("%(who)s is acting: you may interrupt with a Quick Shot, or pass.") % {"who": who}
 
 
-def live(session: TableSession, seat: TableSeat, view: Mapping[str, Any], usernames: Mapping[str, str]) -> dict[str, Any]:
+def live(session: TableSession, seat: TableSeat, view: Mapping[str, Any],
+         usernames: Mapping[str, str]) -> dict[str, Any]:
     """The skirmish part of the page's context, from the seat's own view."""
     game = view.get("game") or {}
     sk = game.get("skirmish") or {}

@@ -68,7 +68,9 @@ def test_sc_init_01_the_pages_show_my_first_card_and_hand_never_another_s(world:
     for name, client in clients.items():
         page = _page(client, session)
         assert "Skirmish table" in page and "Place my first card" in page and "My first card:" in page
-        mine = re.search(r'<ul class="plain" id="sk-hand">(.*?)</ul>', page, re.S).group(1)
+        found = re.search(r'<ul class="plain" id="sk-hand">(.*?)</ul>', page, re.S)
+        assert found is not None
+        mine = found.group(1)
         assert all(card in mine for card in hands[name])
         if name != "bob":
             assert not any(f"{c}" in page for c in hands["bob"]), f"{name}'s page shows Bob's hand"
@@ -118,7 +120,7 @@ def test_a_turn_from_the_page_forms_declare_shoot_and_answer_in_the_response_win
 
 
 def test_a_stranger_gets_404_and_a_member_without_a_seat_no_hand(world: World) -> None:
-    session, clients, users = _table(world)
+    session, clients, _users = _table(world)
     clients["bob"].post(f"/tables/{session.pk}/start/", {})
     session.refresh_from_db()
     assert _as(world.oscar).get(f"/tables/{session.pk}/").status_code == 404

@@ -91,7 +91,7 @@ def test_skirmish_secrecy_api_a_hidden_handle_answers_exactly_like_a_made_up_one
         assert everything(phones, who, real)["error"] == everything(phones, who, "h0000000000000000")["error"]
 
 
-def test_skirmish_secrecy_api_a_seat_s_seq_counts_only_what_it_is_shown_and_its_etag_ignores_others(world: World) -> None:
+def test_skirmish_secrecy_api_a_seat_s_seq_counts_what_it_is_shown_and_its_etag_ignores_others(world: World) -> None:
     phones = _table(world)
     phones.send("bob", "place_first", character="marshal")  # a private "placed by" for Bob, public "placed"
     for who in ("bob", "carol", "gina"):

@@ -77,7 +77,7 @@ def test_a_retried_command_under_the_same_key_is_applied_once(world: World) -> N
     who = phones.owner(cid)
     phones.send(who, "declare", character=cid, actions=["aim", "aim"], idem="same-key")
     again = phones.send(who, "declare", character=cid, actions=["aim", "aim"], idem="same-key")
-    assert [c for c in again["game"]["skirmish"]["characters"] if c["id"] == cid][0]["declared"] == ["aim", "aim"]
+    assert next(c for c in again["game"]["skirmish"]["characters"] if c["id"] == cid)["declared"] == ["aim", "aim"]
     codes = [e["code"] for e in _events(phones, who)["events"]]
     assert codes.count("declared") <= 1
 
@@ -107,7 +107,6 @@ def test_the_close_audit_verifies_every_shuffle_and_deal_against_the_revealed_se
 
 def test_the_close_audit_catches_a_deal_that_does_not_match_the_deck_order(world: World) -> None:
     from referee.table_models import TableEvent
-
     from tests.referee.tables.test_close_audit import _rewrite
 
     phones = Skirmish(world).begun()
