@@ -19,8 +19,8 @@ HP = {"lawmen_boss": 3, "lawmen_deputy": 2, "outlaws_boss": 3, "outlaws_gunman":
 STRESS = {"lawmen_boss": 4, "lawmen_deputy": 5, "outlaws_boss": 4, "outlaws_gunman": 5, "dire_wolf": 5,
           "storm_raven": 5, "risen_bear": 5, "scavengers": 5}
 #: 10-card decks (2-10 and the Joker), hands of 2: three characters a seat empty a pile in three turns.
-SETTINGS: dict[str, Any] = {"scenario": "showdown", "profile_hp": HP, "profile_stress": STRESS, "faction_cards_in_deck": False,
-            "hand_size": {"lawmen": 2, "outlaws": 2}}
+SETTINGS: dict[str, Any] = {"scenario": "showdown", "profile_hp": HP, "profile_stress": STRESS,
+                             "faction_cards_in_deck": False, "hand_size": {"lawmen": 2, "outlaws": 2}}
 POSSES: dict[str, dict[str, Any]] = {
     "bob": {"faction": "lawmen", "characters": [{"id": "marshal", "name": "Marshal Kane", "profile": "lawmen_boss"},
                                                 {"id": "deputy", "profile": "lawmen_deputy"},
