@@ -126,3 +126,29 @@ def test_a_stranger_gets_404_and_a_member_without_a_seat_no_hand(world: World) -
     assert _as(world.oscar).get(f"/tables/{session.pk}/").status_code == 404
     page = _page(_as(world.alice), session)
     assert "only its players see the game" in page and 'id="sk-hand"' not in page
+
+
+def test_sc_sup_09_the_gm_seat_s_page_runs_the_creatures_and_a_house_seat_s_operator_too(world: World) -> None:
+    haunted = {**SETTINGS, "scenario": "haunted_town"}
+    session = campaign_table_open(user=world.bob, campaign_id=world.campaign.pk, system="skirmish_cards",
+                                  settings=haunted, options=POSSES["bob"])
+    campaign_table_join(user=world.carol, session=session, options=POSSES["carol"])
+    campaign_table_join(user=world.gina, session=session, role="gm")
+    _as(world.bob).post(f"/tables/{session.pk}/start/", {})
+    page = _page(_as(world.gina), session)
+    assert "GM seat" in page and "Declare the scenario&#x27;s result" in page
+    assert 'value="wolf1"' in page and 'value="marshal"' not in page.split('data-kind="place_first"')[1].split(
+        "</form>")[0], "the GM places a first card by a creature, never by a player's character"
+    assert 'id="sk-hand"' in page and "No cards in my hand." in page, "a GM seat has a deck and no hand"
+
+    house = campaign_table_open(user=world.bob, campaign_id=world.campaign.pk, system="skirmish_cards",
+                                settings=haunted, options=POSSES["bob"])
+    campaign_table_join(user=world.carol, session=house, options=POSSES["carol"])
+    carol = _as(world.carol)
+    assert "Who operates the house seat" in _page(carol, house)
+    carol.post(f"/tables/{house.pk}/start/", {"operator": "s2"})
+    house.refresh_from_db()
+    assert house.status == "playing"
+    page = _page(carol, house)
+    form = page.split('data-kind="place_first"')[1].split("</form>")[0]
+    assert "house seat" in page and 'value="wolf1"' in form and 'value="leader"' in form
