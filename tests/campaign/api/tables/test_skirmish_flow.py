@@ -213,3 +213,22 @@ def test_sc_sup_09_api_a_gm_seat_takes_the_creatures_and_places_their_first_card
     assert set(phones.kinds("gina")["place_first"]["options"]["characters"]) == {"wolf1", "wolf2", "raven", "bear",
                                                                               "flock"}
     assert phones.handles("gina", "first:s3") and phones.handles("bob", "first:s3") == []
+
+
+def test_sc_end_02_api_an_encounter_plays_to_its_end_and_the_table_closes_with_its_outcome(world: World) -> None:
+    from campaign.models import CampaignEvent
+
+    phones = Skirmish(world).begun()
+    phones.place_all()
+    _turn(phones)
+    phones.end_of_turn()
+    phones.send("carol", "concede")
+    assert phones.game("bob")["outcome"] is None, "two factions are still on the table"
+    phones.send("dave", "concede")
+    game = phones.game("bob")
+    assert game["outcome"] is not None and game["skirmish"]["phase"] == "ended"
+    assert phones.kinds("bob") == {}, "nothing more to do once the game is over"
+    phones["bob"].post(phones.url("close/"), {}, format="json")
+    closed = CampaignEvent.objects.filter(campaign=world.campaign, kind="table_closed").get()
+    assert closed.payload["outcome"] == game["outcome"]
+    assert phones["carol"].get(phones.url("audit/")).json()["ok"]
