@@ -68,15 +68,19 @@ def tables_page(request: HttpRequest, pk: int) -> HttpResponse:
     rows = [sel.detail_of(session=t, viewer=request.user) for t in tables.filter(campaign_id=pk).order_by("-id")[:50]]
     for row in rows:
         row["status_label"] = _status(row["status"])
-    return render(request, "campaign/tables/list.html", {"campaign": access.campaign, "rows": rows})
+    return render(request, "campaign/tables/list.html", {"campaign": access.campaign, "rows": rows,
+                                                         **tables_skirmish.open_context(access.campaign)})
 
 
 @login_required
 @require_POST
 @not_found_is_404
 def table_new(request: HttpRequest, pk: int) -> HttpResponse:
+    skirmish = request.POST.get("system") == tables_skirmish.SYSTEM
     with refusals_as_messages(request) as refused:
-        session = campaign_table_open(user=request.user, campaign_id=pk, system=SYSTEM)
+        session = campaign_table_open(
+            user=request.user, campaign_id=pk, system=tables_skirmish.SYSTEM if skirmish else SYSTEM,
+            **(tables_skirmish.open_input(request) if skirmish else {}))
     if refused:
         return redirect("tables-page", pk)
     return done(request, _("Table opened: ask the other player to join it."), _page(session.pk))

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from campaign.lib.errors import RuleViolation
 from campaign.lib.i18n import localized
+from campaign.models import Campaign
 from campaign.web.table_texts_skirmish import (
     CHOICES,
     PHASES,
@@ -27,12 +28,13 @@ from campaign.web.table_texts_skirmish import (
     sentence,
     word,
 )
+from referee.served_packs import packs, pinned_pack
 from referee.table_models import TableSeat, TableSession
 from referee.tables import selectors as sel
 from referee.tables.state import rules_of
 
 SYSTEM = "skirmish_cards"
-__all__ = ["SYSTEM", "command_label", "join_context", "join_options", "live"]
+__all__ = ["SYSTEM", "command_label", "join_context", "join_options", "live", "open_context", "open_input"]
 MAX_CHARACTERS = 6
 CHARACTER_FIELDS = ("character", "with", "obscured_by", "howl_target")
 
@@ -41,11 +43,57 @@ def _pack(session: TableSession) -> Any:
     return rules_of(session) if session.rules_pack_id else None
 
 
+def _open_pack(campaign: Campaign) -> Any:
+    """The pack a new table of this campaign pins: the campaign's own when it plays the skirmish, else the served."""
+    if campaign.system == SYSTEM:
+        return pinned_pack(campaign.rules_pack)
+    served = [p for p in packs() if p.system == SYSTEM]
+    return max(served, key=lambda p: p.version).typed if served else None
+
+
+def open_context(campaign: Campaign) -> dict[str, Any]:
+    """The open form: the scenario, and the values the pack leaves to the table (SC-END-03), my posse."""
+    pack = _open_pack(campaign)
+    if pack is None:
+        return {}
+    scenarios = [(s.slug, localized(s.name)) for s in pack.scenarios.values()]
+    factions = [{"slug": f.slug, "name": localized(f.name)} for f in pack.factions.values()]
+    profiles = [{"slug": p.slug, "name": localized(p.name), "hp": p.hp, "stress": p.stress}
+                for p in pack.profiles.values()]
+    return {"sk_open": {"scenarios": scenarios, "factions": factions, "profiles": profiles}} | {
+        "sk_join": join_context_of(pack)["sk_join"]}
+
+
+def _number(request: HttpRequest, name: str) -> int | None:
+    raw = request.POST.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise RuleViolation(_("%(field)s must be a whole number.") % {"field": name}, code="invalid_field",
+                            fields={name: [raw]})
+    return int(raw)
+
+
+def open_input(request: HttpRequest) -> dict[str, Any]:
+    """``campaign_table_open``'s settings and options from the open form (a value left blank stays unset)."""
+    settings: dict[str, Any] = {"scenario": request.POST.get("scenario", ""), "hand_size": {}, "profile_hp": {},
+                                "profile_stress": {}}
+    for key in request.POST:
+        prefix, _sep, slug = key.partition("-")
+        target = {"hand": "hand_size", "hp": "profile_hp", "stress": "profile_stress"}.get(prefix)
+        value = _number(request, key) if target and slug else None
+        if target and value is not None:
+            settings[target][slug] = value
+    return {"settings": settings, "options": join_options(request)}
+
+
 def join_context(session: TableSession) -> dict[str, Any]:
     """The join form's choices: the pinned pack's factions and each faction's profiles."""
     pack = _pack(session)
-    if pack is None:
-        return {}
+    return {} if pack is None else join_context_of(pack)
+
+
+def join_context_of(pack: Any) -> dict[str, Any]:
     factions = [(f.slug, localized(f.name)) for f in pack.factions.values()]
     profiles = [(p.slug, f"{localized(p.name)} · {localized(pack.factions[f].name)}")
                 for f in pack.factions for p in (pack.profiles[s] for s in pack.factions[f].profiles)]

@@ -152,3 +152,29 @@ def test_sc_sup_09_the_gm_seat_s_page_runs_the_creatures_and_a_house_seat_s_oper
     page = _page(carol, house)
     form = page.split('data-kind="place_first"')[1].split("</form>")[0]
     assert "house seat" in page and 'value="wolf1"' in form and 'value="leader"' in form
+
+
+def test_sc_end_03_a_member_opens_a_skirmish_table_from_the_campaign_s_tables_with_the_values_it_needs(
+        world: World) -> None:
+    bob = _as(world.bob)
+    page = bob.get(f"/campaigns/{world.campaign.pk}/tables/").content.decode()
+    assert "Open a skirmish table" in page and 'for="sk-hp-lawmen_boss"' in page and 'for="sk-hand-outlaws"' in page
+    form = {"system": "skirmish_cards", "scenario": "showdown", "hand-lawmen": "2", "hand-outlaws": "2",
+            "faction": "lawmen", "name-1": "Marshal Kane", "profile-1": "lawmen_boss",
+            **{f"hp-{p}": "3" for p in ("lawmen_boss", "lawmen_deputy", "outlaws_boss", "outlaws_gunman")},
+            **{f"stress-{p}": "4" for p in ("lawmen_boss", "lawmen_deputy", "outlaws_boss")}}
+    opened = bob.post(f"/campaigns/{world.campaign.pk}/tables/new/", form, follow=True).content.decode()
+    assert "Table opened" in opened and "Skirmish table" in opened
+    session = TableSession.objects.get(campaign=world.campaign, system="skirmish_cards")
+    assert session.settings["hand_size"] == {"lawmen": 2, "outlaws": 2}
+    assert session.settings["profile_hp"]["lawmen_boss"] == 3
+    carol = _as(world.carol)
+    carol.post(f"/tables/{session.pk}/join/", {"faction": "outlaws", "name-1": "Ned", "profile-1": "outlaws_gunman"})
+    refused = bob.post(f"/tables/{session.pk}/start/", {}, follow=True).content.decode()
+    assert "profile_stress.outlaws_gunman" in refused, "the stress left blank is named (SC-END-03)"
+    session.refresh_from_db()
+    assert session.status == "open"
+    bad = bob.post(f"/campaigns/{world.campaign.pk}/tables/new/", {**form, "hand-lawmen": "two"},
+                   follow=True).content.decode()
+    assert "must be a whole number" in bad
+    assert TableSession.objects.filter(system="skirmish_cards").count() == 1
