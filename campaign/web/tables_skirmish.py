@@ -111,7 +111,8 @@ def join_options(request: HttpRequest) -> dict[str, Any]:
         if not profile:
             raise RuleViolation(_("Character %(n)s needs a profile.") % {"n": i}, code="invalid_character",
                                 fields={f"profile-{i}": [_("Required.")]})
-        characters.append({"id": f"c{i}-{profile}"[:40], "name": name or profile, "profile": profile})
+        # ids unique at the table: two players may each field a "Gunman 1"
+        characters.append({"id": f"u{request.user.pk}-{i}", "name": name or profile, "profile": profile})
     return {"faction": request.POST.get("faction", ""), "characters": characters}
 
 

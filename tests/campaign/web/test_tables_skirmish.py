@@ -174,6 +174,12 @@ def test_sc_end_03_a_member_opens_a_skirmish_table_from_the_campaign_s_tables_wi
     assert "profile_stress.outlaws_gunman" in refused, "the stress left blank is named (SC-END-03)"
     session.refresh_from_db()
     assert session.status == "open"
+    gina = _as(world.gina)  # a third posse of the same faction and profile as Carol's
+    gina.post(f"/tables/{session.pk}/join/", {"faction": "outlaws", "name-1": "Ned", "profile-1": "outlaws_gunman"})
+    session.settings["profile_stress"]["outlaws_gunman"] = 5
+    TableSession.objects.filter(pk=session.pk).update(settings=session.settings)
+    started = bob.post(f"/tables/{session.pk}/start/", {}, follow=True).content.decode()
+    assert "The game has started." in started, re.findall(r'<ul class="messages">(.*?)</ul>', started, re.S)
     bad = bob.post(f"/campaigns/{world.campaign.pk}/tables/new/", {**form, "hand-lawmen": "two"},
                    follow=True).content.decode()
     assert "must be a whole number" in bad
