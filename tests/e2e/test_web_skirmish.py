@@ -62,7 +62,9 @@ def _send(page: Any, kind: str, label: str, selects: dict[str, str] | None = Non
           checks: tuple[str, ...] = ()) -> None:
     page.reload()
     form = page.locator(f"#commands form[data-kind={kind}]")
+    form.locator("button[type=submit]").focus()  # a focused form is never redrawn by the poll under the finger
     for name, value in (selects or {}).items():
+        form.locator(f"select#{name}").focus()
         form.locator(f"select#{name}").select_option(value)
     for name in checks:
         form.locator(f"#{name}").check()
