@@ -37,6 +37,13 @@ SYSTEM = "skirmish_cards"
 __all__ = ["SYSTEM", "command_label", "join_context", "join_options", "live", "open_context", "open_input"]
 MAX_CHARACTERS = 6
 CHARACTER_FIELDS = ("character", "with", "obscured_by", "howl_target")
+#: The page lists what answers the moment first, and the rare or drastic commands last.
+FIRST = ("duck_back", "quick_shot", "hth_declare", "pass", "decide", "place_first", "declare")
+LAST = ("set_fact", "dispute_fact", "nerve_test", "dirty_rat", "declare_result", "concede")
+
+
+def _rank(kind: str) -> int:
+    return FIRST.index(kind) if kind in FIRST else len(FIRST) + 1 + LAST.index(kind) if kind in LAST else len(FIRST)
 
 
 def _pack(session: TableSession) -> Any:
@@ -209,7 +216,7 @@ def live(session: TableSession, seat: TableSeat, view: Mapping[str, Any],
     picks = [(h["handle"], h["name"]) for h in hand]
     commands = [{"kind": c["kind"], "label": command_label(c["kind"]), "rules": c["rules"],
                  "fields": _widgets(c, names, mine, alive, picks, decisions)}
-                for c in sel.commands_for(session=session, seat=seat)]
+                for c in sorted(sel.commands_for(session=session, seat=seat), key=lambda c: _rank(c["kind"]))]
     events = sel.events_for(session=session, seat=seat, after=0)["events"]
     sides = [{"who": usernames.get(s["controller"], s["controller"]), "kind": s["kind"], "hand": s["hand"],
               "deck": s["deck"], "discard": s["discard"], "placed": s["placed"], "mine": k in my_sides}
