@@ -43,6 +43,21 @@ def _version_key(version: str) -> tuple[int | str, ...]:
 _STORED: dict[str, Any] = {}  # typed data parsed from stored copies, by checksum: a pinned version never changes
 
 
+def pinned_pack_error(row: RulesPack) -> PackError | None:
+    """Why a stored pack version cannot be read (its file and entry named), or None when it can."""
+    if pinned_pack(row) is not None:
+        return None
+    parser = pack_parser_for(row.system)
+    if parser is None or not row.content:
+        return PackError("pack.json", "files", "the stored copy holds no files this server can read")
+    try:
+        parser(PackSource(system=row.system, slug=row.slug, version=row.version, name=dict(row.name or {}),
+                          directory=Path(), files=dict(row.content)))
+    except PackError as exc:
+        return exc
+    return None
+
+
 def pinned_pack(row: RulesPack) -> Any | None:
     """The typed rules of a pinned pack version: the served pack when it is that version (same checksum),
     else the copy stored when it was pinned, parsed by its system; None when neither can be read."""

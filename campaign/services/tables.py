@@ -29,7 +29,8 @@ def campaign_table_open(*, user: Any, campaign_id: int, system: str, settings: d
     """A member opens a live table of the campaign and takes its first seat."""
     campaign = _member_campaign(user=user, campaign_id=campaign_id)
     session = tables.table_create(creator=user, system_slug=system, campaign_id=campaign.pk, settings=settings,
-                                  role=role, options=options, contribution=contribution)
+                                  role=role, options=options, contribution=contribution,
+                                  rules_pack=campaign.rules_pack if campaign.system == system else None)
     event_record(campaign=campaign, kind="table_opened", actor=user,
                  payload={"table": session.pk, "system": system})
     return session

@@ -24,6 +24,7 @@ from campaign.lib.i18n import localized
 from campaign.selectors import campaign_access
 from campaign.selectors.roles import campaign_ids_of
 from campaign.services.tables import campaign_table_close, campaign_table_join, campaign_table_open
+from campaign.web import tables_skirmish
 from campaign.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.web.table_texts import (
     PHASES,
@@ -67,15 +68,19 @@ def tables_page(request: HttpRequest, pk: int) -> HttpResponse:
     rows = [sel.detail_of(session=t, viewer=request.user) for t in tables.filter(campaign_id=pk).order_by("-id")[:50]]
     for row in rows:
         row["status_label"] = _status(row["status"])
-    return render(request, "campaign/tables/list.html", {"campaign": access.campaign, "rows": rows})
+    return render(request, "campaign/tables/list.html", {"campaign": access.campaign, "rows": rows,
+                                                         **tables_skirmish.open_context(access.campaign)})
 
 
 @login_required
 @require_POST
 @not_found_is_404
 def table_new(request: HttpRequest, pk: int) -> HttpResponse:
+    skirmish = request.POST.get("system") == tables_skirmish.SYSTEM
     with refusals_as_messages(request) as refused:
-        session = campaign_table_open(user=request.user, campaign_id=pk, system=SYSTEM)
+        session = campaign_table_open(
+            user=request.user, campaign_id=pk, system=tables_skirmish.SYSTEM if skirmish else SYSTEM,
+            **(tables_skirmish.open_input(request) if skirmish else {}))
     if refused:
         return redirect("tables-page", pk)
     return done(request, _("Table opened: ask the other player to join it."), _page(session.pk))
@@ -86,8 +91,10 @@ def table_new(request: HttpRequest, pk: int) -> HttpResponse:
 @not_found_is_404
 def table_join_view(request: HttpRequest, pk: int) -> HttpResponse:
     session = _table(request, pk)
+    skirmish = session.system == tables_skirmish.SYSTEM
     with refusals_as_messages(request) as refused:
-        campaign_table_join(user=request.user, session=session)
+        campaign_table_join(user=request.user, session=session,
+                            options=tables_skirmish.join_options(request) if skirmish else None)
     if refused:
         return redirect(_page(pk))
     return done(request, _("You have a seat at the table."), _page(pk))
@@ -99,7 +106,8 @@ def table_join_view(request: HttpRequest, pk: int) -> HttpResponse:
 def table_start_view(request: HttpRequest, pk: int) -> HttpResponse:
     session = _table(request, pk)
     with refusals_as_messages(request) as refused:
-        svc.table_start(session=session, user=request.user, first=request.POST.get("first") or None)
+        svc.table_start(session=session, user=request.user, first=request.POST.get("first") or None,
+                        operator=request.POST.get("operator") or None)
     if refused:
         return redirect(_page(pk))
     return done(request, _("The game has started."), _page(pk))
@@ -139,11 +147,11 @@ def _value(spec: dict[str, Any], name: str, request: HttpRequest) -> Any:
         return True if request.POST.get(name) else (False if spec["required"] else None)
     if kind == "cards":
         return [v for v in request.POST.getlist(name) if v] or None
+    if kind == "strs":
+        return [v.strip() for raw in request.POST.getlist(name) for v in raw.split(",") if v.strip()] or None
     raw = request.POST.get(name, "").strip()
     if not raw:
         return None
-    if kind == "strs":
-        return [v.strip() for v in raw.split(",") if v.strip()]
     if kind == "int":
         try:
             return int(raw)
@@ -181,7 +189,8 @@ def table_command_view(request: HttpRequest, pk: int, kind: str) -> HttpResponse
                           key=request.POST.get("key", "")[:64])
     if refused:
         return redirect(_page(pk))
-    return done(request, _("Sent: %(command)s.") % {"command": command_label(kind)}, _page(pk))
+    label = tables_skirmish.command_label(kind) if session.system == tables_skirmish.SYSTEM else command_label(kind)
+    return done(request, _("Sent: %(command)s.") % {"command": label}, _page(pk))
 
 
 def _card_names(session: TableSession) -> dict[str, Any]:
@@ -234,8 +243,12 @@ def _live(request: HttpRequest, session: TableSession) -> dict[str, Any]:
     context: dict[str, Any] = {"table": detail, "session": session, "seat": seat, "usernames": usernames,
                                "poll": POLL_SECONDS, "status": _status(detail["status"])}
     if seat is None:
-        return context
+        return context | (tables_skirmish.join_context(session) if session.system == tables_skirmish.SYSTEM else {})
     view = sel.view_of(session=session, seat=seat)
+    if session.system == tables_skirmish.SYSTEM:
+        return context | tables_skirmish.live(session, seat, view, usernames) | {
+            "view": view, "game": view["game"], "etag": _etag(session, seat, detail, view), "key": uuid.uuid4().hex,
+            "may_start": session.status == TableSession.Status.OPEN}
     names = _card_names(session)
     game = view["game"] or {}
     zones, handles, sealed, hand = [], [], [], []

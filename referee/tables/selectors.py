@@ -22,7 +22,7 @@ from referee.engine.live.views import handles_in
 from referee.models import LedgerEntry
 from referee.table_models import TableSeat, TableSession, audience_q
 from referee.tables.audit import table_audit
-from referee.tables.state import live_system, state_of
+from referee.tables.state import live_of, state_of
 
 
 def tables_visible_to(*, viewer: Any, member_of: Any) -> QuerySet[TableSession]:
@@ -85,7 +85,7 @@ def view_of(*, session: TableSession, seat: TableSeat) -> dict[str, Any]:
     """The seat's snapshot of the game, as its system renders it for that seat alone."""
     if session.snapshot is None:
         return {"status": session.status, "seq": seat.view_seq, "game": None}
-    game = live_system(session.system).view_for(state_of(session), seat.key)
+    game = live_of(session).view_for(state_of(session), seat.key)
     return {"status": session.status, "seq": seat.view_seq, "game": game}
 
 
@@ -116,7 +116,7 @@ def events_for(*, session: TableSession, seat: TableSeat, after: int) -> dict[st
 def commands_for(*, session: TableSession, seat: TableSeat) -> list[dict[str, Any]]:
     if session.status != TableSession.Status.PLAYING:
         return []
-    return allowed(live_system(session.system), state_of(session), seat.key)
+    return allowed(live_of(session), state_of(session), seat.key)
 
 
 def decisions_for(*, session: TableSession, seat: TableSeat) -> list[dict[str, Any]]:

@@ -24,7 +24,7 @@ from referee.engine.live.table import undo_alone
 from referee.engine.rolls import roll_to_dict
 from referee.engine.system_settings import SettingsInvalid
 from referee.models import RulesPack, Visibility
-from referee.served_packs import packs
+from referee.served_packs import packs, pinned_pack_error
 from referee.services.ledger import LedgerRoller
 from referee.services.rules_packs import rules_pack_sync
 from referee.services.streams import stream_reveal
@@ -36,6 +36,7 @@ from referee.tables.state import (
     command_error,
     command_of,
     groups_of,
+    live_of,
     live_system,
     rebuilt,
     rules_of,
@@ -46,7 +47,16 @@ Status, Role = TableSession.Status, TableSeat.Role
 MAX_SEATS = 8
 
 
-def _pack_for(slug: str) -> RulesPack | None:
+def _pack_for(slug: str, chosen: RulesPack | None) -> RulesPack | None:
+    """The pack the table pins: ``chosen`` (the league's own version of this system), else the newest served.
+    A pinned version this server cannot read is refused with its file and entry named."""
+    if chosen is not None and chosen.system == slug:
+        problem = pinned_pack_error(chosen)
+        if problem is not None:
+            raise RuleViolation(_("Rules pack %(slug)s %(version)s cannot be used: %(problem)s")
+                                % {"slug": chosen.slug, "version": chosen.version, "problem": str(problem)},
+                                code="rules_pack_malformed", fields={"rules_pack": [str(problem)]})
+        return chosen
     served = [p for p in packs() if p.system == slug]
     if not served:
         return None
@@ -65,7 +75,7 @@ def _settings(slug: str, raw: dict[str, Any] | None) -> dict[str, Any]:
 def _seat_options(session: TableSession, role: str, options: dict[str, Any] | None) -> dict[str, Any]:
     if role != Role.PLAYER:
         return {}
-    live = live_system(session.system)
+    live = live_of(session)
     try:
         return live.seat_check(live.settings_from_dict(session.settings), options or {}, rules_of(session))
     except CommandError as exc:
@@ -86,11 +96,13 @@ def _seat(session: TableSession, user: Any) -> TableSeat:
 @transaction.atomic
 def table_create(*, creator: Any, system_slug: str, campaign_id: int | None = None,
                  settings: dict[str, Any] | None = None, role: str = Role.PLAYER,
-                 options: dict[str, Any] | None = None, contribution: str = "") -> TableSession:
-    """Open a table of a live system: its stream's commitment is published now; the creator takes seat s1."""
+                 options: dict[str, Any] | None = None, contribution: str = "",
+                 rules_pack: RulesPack | None = None) -> TableSession:
+    """Open a table of a live system: its stream's commitment is published now; the creator takes seat s1.
+    ``rules_pack``: the league's own pinned version of this system's pack (else the newest served)."""
     live_system(system_slug)
     session = TableSession(
-        campaign_id=campaign_id, system=system_slug, rules_pack=_pack_for(system_slug),
+        campaign_id=campaign_id, system=system_slug, rules_pack=_pack_for(system_slug, rules_pack),
         settings=_settings(system_slug, settings), key=secrets.token_hex(16), created_by=creator,
     )
     session.stream = table_stream_open(key=f"table-open:{secrets.token_hex(8)}")
@@ -150,8 +162,10 @@ def _roller(session: TableSession) -> LedgerRoller:
 
 
 @transaction.atomic
-def table_start(*, session: TableSession, user: Any, first: str | None = None) -> TableSession:
-    """Freeze the seats' contributions into the dice, build the table and set it up (shuffle, deal)."""
+def table_start(*, session: TableSession, user: Any, first: str | None = None,
+                operator: str | None = None) -> TableSession:
+    """Freeze the seats' contributions into the dice, build the table and set it up (shuffle, deal).
+    ``operator``: the player seat that operates a house seat's creatures (the skirmish, SC-SUP-09)."""
     session = _locked(session)
     seat = _seat(session, user)
     if session.status != Status.OPEN:
@@ -160,7 +174,7 @@ def table_start(*, session: TableSession, user: Any, first: str | None = None) -
     players = [s for s in seats if s.role == Role.PLAYER]
     if len(players) < 2:
         raise Conflict(_("A game needs at least two players seated."), code="not_enough_players")
-    live = live_system(session.system)
+    live = live_of(session)
     session.stream = table_stream_freeze(stream=session.stream, contributions={s.key: s.contribution for s in seats})
     state = live.new_state(seats={s.key: s.role for s in seats}, key=session.key,
                            settings=live.settings_from_dict(session.settings),
@@ -168,7 +182,7 @@ def table_start(*, session: TableSession, user: Any, first: str | None = None) -
     state.rules = rules_of(session)
     session.initial = state.to_dict()
     roller = _roller(session)
-    start = {"first": first} if first else {}
+    start = {k: v for k, v in (("first", first), ("operator", operator)) if v}
     try:
         applied = run_setup(live, state, start, roller)
     except CommandError as exc:
@@ -189,7 +203,7 @@ def table_command(*, session: TableSession, user: Any, kind: str, payload: dict[
     if expected_seq is not None and expected_seq != seat.view_seq:
         raise Conflict(_("The table has moved on since your phone last looked: fetch what is new and try again."),
                        code="stale_seq", fields={"expected_seq": [str(seat.view_seq)]})
-    live = live_system(session.system)
+    live = live_of(session)
     state = state_of(session)
     roller = _roller(session)
     try:

@@ -34,6 +34,14 @@ def rules_of(session: TableSession) -> Any:
     return pinned_pack(row) if row is not None else None
 
 
+def live_of(session: TableSession) -> LiveSystem:
+    """The table's system reading the table's pinned pack, where the system reads one (``with_pack``)."""
+    live = live_system(session.system)
+    rules = rules_of(session)
+    with_pack = getattr(live, "with_pack", None)
+    return with_pack(rules) if with_pack is not None and rules is not None else live
+
+
 def state_of(session: TableSession) -> TableState:
     """The table's current state (the snapshot written with its last event), with its rules loaded."""
     if session.snapshot is None:
@@ -65,7 +73,7 @@ def rebuilt(session: TableSession, groups: list[Group]) -> TableState:
     initial = TableState.from_dict(session.initial or {})
     initial.rules = rules_of(session)
     try:
-        state, _applied = replay(live_system(session.system), initial, groups)
+        state, _applied = replay(live_of(session), initial, groups)
     except (CommandError, ReplayMismatch) as exc:
         raise Conflict(_("The table cannot be rebuilt that way: a later command no longer fits (%(why)s).")
                        % {"why": str(exc)}, code="replay_breaks") from None

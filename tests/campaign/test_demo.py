@@ -78,3 +78,29 @@ def test_it_sets_up_a_doomtrooper_table_in_progress_once() -> None:
     game = view_of(session=session, seat=bob)["game"]
     assert game["turn"]["active"] == "s1" and game["turn"]["phase"] == "actions"
     assert "legion_centurion" not in str(game)
+
+
+@pytest.mark.django_db
+def test_it_sets_up_a_three_player_skirmish_table_in_its_first_turn_once() -> None:
+    from referee.table_models import TableSession
+    from referee.tables.selectors import commands_for, view_of
+
+    call_command("load_demo")
+    call_command("load_demo")
+    session = TableSession.objects.get(system="skirmish_cards")
+    assert session.status == "playing" and session.rules_pack is not None
+    assert sorted(session.seats.values_list("user__username", flat=True)) == ["bob", "carol", "gina"]
+    views = {s.user.get_username(): view_of(session=session, seat=s)["game"]["skirmish"]
+             for s in session.seats.select_related("user")}
+    bob = views["bob"]
+    assert bob["phase"] == "activations" and bob["turn"] == 1 and len(bob["order"]) == 6
+    assert sum(c["state"] == "done" for c in bob["characters"]) == 1, "the first activation is taken"
+    up = bob["up"]
+    owner = next(c["side"] for c in bob["characters"] if c["id"] == up)
+    seat = session.seats.get(key=owner)
+    assert "declare" in {c["kind"] for c in commands_for(session=session, seat=seat)}
+    bob_seat = session.seats.get(user__username="bob")
+    hand = next(z for z in view_of(session=session, seat=bob_seat)["game"]["zones"] if z["key"] == "hand:s1")
+    carol_sees = next(z for z in view_of(session=session, seat=session.seats.get(user__username="carol"))["game"][
+        "zones"] if z["key"] == "hand:s1")
+    assert len(hand["cards"]) == 2 and carol_sees["count"] == 2 and "cards" not in carol_sees

@@ -88,6 +88,7 @@ class TableGameSerializer(serializers.Serializer):
     chains = serializers.ListField(child=serializers.DictField())
     outcome = serializers.DictField(allow_null=True)
     doomtrooper = serializers.DictField(required=False, help_text=_("Doomtrooper's own part of the view."))
+    skirmish = serializers.DictField(required=False, help_text=_("The skirmish's own part of the view."))
 
 
 class TableViewSerializer(serializers.Serializer):

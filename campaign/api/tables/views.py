@@ -124,6 +124,8 @@ class TableStartView(APIView):
     class InputSerializer(serializers.Serializer):
         first = serializers.CharField(required=False, allow_null=True, default=None,
                                       help_text=_("The seat that begins, by agreement; leave out for a coin toss."))
+        operator = serializers.CharField(required=False, allow_null=True, default=None,
+                                         help_text=_("The player seat that operates the house seat's creatures."))
 
     @extend_schema(request=InputSerializer, responses={200: TableSerializer, **errors(400, 401, 403, 404, 409)})
     @idempotent
@@ -131,7 +133,8 @@ class TableStartView(APIView):
         session = _table(request, pk)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        svc.table_start(session=session, user=viewer(request), first=data.validated_data["first"])
+        svc.table_start(session=session, user=viewer(request), first=data.validated_data["first"],
+                        operator=data.validated_data["operator"])
         return Response(_detail(session, request))
 
 
