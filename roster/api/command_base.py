@@ -15,6 +15,7 @@ from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from roster.api.serializers import RosterSerializer
 from roster.api.warbands import roster_response
+from roster.documents.cache import warband_visible
 from roster.models import Warband
 from roster.selectors import roster_of
 
@@ -34,7 +35,7 @@ class CommandView(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         result = self.act(warband, viewer(request), dict(data.validated_data))
-        roster = roster_response(roster_of(viewer=request.user, warband_id=pk)).data
+        roster = roster_response(warband_visible(viewer=request.user, warband_id=pk)).data
         return Response({"result": result, "warband": roster})
 
 

@@ -1,0 +1,117 @@
+"""A roster's representation, built once per change and served from the cache to every reader.
+
+Every roster service takes its warband through ``roster.services.context.locked`` (the aftermath through
+``roster.aftermath.context.warbands_locked``), which moves ``Warband.version`` on in the database inside
+the service's transaction. The cached representation is keyed by that version (with what else it is
+built from: the rules pack, the campaign's settings, the owner's name, the reader's language), so a
+reader who sees the new version after commit misses the cache and builds it afresh: never a stale roster.
+
+The representation is the same for everyone who may see the warband (secrecy is decided before the cache
+is touched: a viewer who may not see it gets the 404 of ``roster_of``, no ETag); the ETag is a hash of the
+body itself, so it tells nothing the body does not. It is stored only after the transaction that built it
+commits, so a rolled-back change never leaves a representation behind under a version that is reused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.cache import cache
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import transaction
+from django.db.models import Prefetch, prefetch_related_objects
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from campaign.lib.errors import NotFound
+from roster.bridge.packs import list_of, pack_of
+from roster.documents.serializers import RosterSerializer
+from roster.models import Holding, Warband, Warrior
+from roster.selectors import warbands_visible_to
+from roster.services.warbands import warband_problems
+
+#: Bump when the representation's shape changes, so a deploy never serves the old shape from the cache.
+REVISION = 1
+#: Old versions are never read again; they leave the cache when it needs room, or after this long.
+TTL_SECONDS = 7 * 24 * 3600
+
+
+@dataclass(frozen=True)
+class RosterDocument:
+    """The warband row the viewer may see (header, campaign, owner), its representation and its ETag."""
+
+    warband: Warband
+    data: dict[str, Any]
+    etag: str
+
+
+def warband_visible(*, viewer: Any, warband_id: int) -> Warband:
+    """The warband row alone (one query, with its campaign, pack and owner); 404 if the viewer may not see it."""
+    warband = (
+        warbands_visible_to(viewer=viewer).select_related("campaign__rules_pack").filter(pk=warband_id).first()
+    )
+    if warband is None:
+        raise NotFound(_("No such warband."), code="warband_not_found")
+    return warband
+
+
+def roster_key(warband: Warband) -> str:
+    campaign = warband.campaign
+    settings = hashlib.sha256(json.dumps(campaign.settings or {}, sort_keys=True, default=str).encode()).hexdigest()
+    parts = (
+        REVISION,
+        warband.pk,
+        warband.created_at.timestamp() if warband.created_at else "",
+        warband.version,
+        campaign.rules_pack_id,
+        settings[:16],
+        warband.owner.get_username(),
+        get_language() or "",
+    )
+    return "muster:roster:" + hashlib.sha256(":".join(map(str, parts)).encode()).hexdigest()
+
+
+def roster_data(warband: Warband) -> dict[str, Any]:
+    """The representation, built from the rows (two queries: warriors, holdings)."""
+    prefetch_related_objects(
+        [warband],
+        Prefetch("warriors", queryset=Warrior.objects.order_by("kind", "id")),
+        Prefetch("holdings", queryset=Holding.objects.order_by("warrior_id", "item_slug", "id")),
+    )
+    by_warrior: dict[int | None, list[Any]] = defaultdict(list)
+    for holding in warband.holdings.all():
+        by_warrior[holding.warrior_id].append(holding)
+    context = {
+        "pack": pack_of(warband.campaign),
+        "list": list_of(warband),
+        "by_warrior": by_warrior,
+        "problems": warband_problems(warband),
+    }
+    body = json.dumps(RosterSerializer(warband, context=context).data, cls=DjangoJSONEncoder)
+    loaded: dict[str, Any] = json.loads(body)  # plain JSON types: what a phone gets, and cheap to pickle
+    return loaded
+
+
+def etag_of(data: dict[str, Any]) -> str:
+    body = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+def document_of(warband: Warband) -> RosterDocument:
+    """The representation of a warband the caller already checked the viewer may see."""
+    key = roster_key(warband)
+    cached = cache.get(key)
+    if cached is None:
+        data = roster_data(warband)
+        cached = (data, etag_of(data))
+        transaction.on_commit(lambda: cache.set(key, cached, TTL_SECONDS), robust=True)
+    return RosterDocument(warband=warband, data=cached[0], etag=cached[1])
+
+
+def roster_document(*, viewer: Any, warband_id: int) -> RosterDocument:
+    """The whole roster for ``viewer``: three queries or fewer when unchanged since it was last built."""
+    return document_of(warband_visible(viewer=viewer, warband_id=warband_id))
