@@ -42,8 +42,8 @@ def decision_answer(*, decision_id: int, actor: Any, answer: Any) -> Decision:
             return decision
         raise Conflict(_("This choice was already made."), code="decision_answered")
     aftermath = Aftermath.objects.select_for_update().get(pk=decision.aftermath_id)
-    battle = Battle.objects.select_related("campaign").get(pk=aftermath.battle_id)
-    warbands = warbands_locked(battle)
+    battle = Battle.objects.select_related("campaign__rules_pack", "week").get(pk=aftermath.battle_id)
+    warbands = warbands_locked(battle, changing=True)
     writer = writer_for(battle, warbands, aftermath)
     request = DecisionRequest.from_dict(_mapped(decision.request, aftermath.id_map))
     stream, visibility = rolls_stream(battle)
@@ -69,7 +69,7 @@ def decision_answer(*, decision_id: int, actor: Any, answer: Any) -> Decision:
     owner_of = {w.id: wb.id for wb in writer.snapshots() for w in wb.warriors}
     writer.apply(resolution.effects)
     aftermath.id_map = writer.id_map
-    decisions_open(aftermath=aftermath, requests=resolution.decisions, battle=battle)
+    decisions_open(aftermath=aftermath, requests=resolution.decisions, battle=battle, warbands=warbands)
     decision.answer, decision.resolution, decision.answered_at = answer, resolution.to_dict(), timezone.now()
     decision.save()
     if not aftermath.decisions.filter(answered_at__isnull=True).exists():

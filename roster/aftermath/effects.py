@@ -42,6 +42,8 @@ class EffectWriter:
         self.warbands = {str(w.pk): w for w in warbands}
         self.pack, self.settings, self.lists, self.id_map = pack, settings, lists, id_map
         self._rows: dict[int, Warrior] = {}
+        self._removed: list[Warrior] = []
+        self._created, self._removed = False, []
 
     def snapshots(self) -> tuple[WarbandSnapshot, ...]:
         return tuple(
@@ -62,7 +64,10 @@ class EffectWriter:
 
     def apply(self, effects: Sequence[fx.Effect]) -> None:
         """Apply ``effects`` in order: snapshot state first, then what snapshots do not hold."""
-        self._rows = {w.pk: w for w in Warrior.objects.filter(warband_id__in=[w.pk for w in self.warbands.values()])}
+        # The warbands come with their warriors (``warbands_locked``): the writer changes those very rows, so
+        # what is read after it (snapshots, rating) sees the changes without reading them again.
+        self._rows = {w.pk: w for wb in self.warbands.values() for w in wb.warriors.all()}
+        self._created, self._removed = False, []
         before = self.snapshots()
         after = apply_effects(before, effects)
         unchanged = {s.id: s for wb in before for s in wb.warriors}
@@ -70,24 +75,30 @@ class EffectWriter:
         promoted = {e.new_warrior: e.group for e in effects if isinstance(e, fx.PromoteToHero)}
         for e in effects:  # equipment leaves before the warrior does
             self._side_effect(e)
+        changed: list[Warrior] = []
+        shards: list[Warband] = []
         for old, new in zip(before, after, strict=True):
             warband = self.warbands[old.id]
             new_ids = {w.id for w in new.warriors}
             for snap in old.warriors:
                 if snap.id not in new_ids:
                     self._remove(snap.id, removed.get(snap.id))
-            changed: list[Warrior] = []
             for snap in new.warriors:
                 if unchanged.get(snap.id) == snap:
                     continue  # untouched by these effects: no write, no history row
                 warrior = self._warrior(snap.id) or self._create(warband, snap, promoted.get(snap.id))
                 write_warrior(warrior, snap, race_max=race_base(warrior, self.pack.tables, self.settings))
                 changed.append(warrior)
-            # One UPDATE and one history INSERT for the lot, instead of two statements a warrior.
-            bulk_update_with_history(changed, Warrior, WRITTEN_FIELDS, batch_size=200)
             if new.shards != warband.shards:
                 warband.shards = new.shards
-                warband.save(update_fields=["shards"])
+                shards.append(warband)
+        # One UPDATE and one history INSERT for the lot, instead of two statements a warrior.
+        bulk_update_with_history(changed, Warrior, WRITTEN_FIELDS, batch_size=200)
+        bulk_update_with_history(self._removed, Warrior, ["status", "count"], batch_size=200)
+        bulk_update_with_history(shards, Warband, ["shards"])
+        if self._created:  # new rows are not among the loaded ones: read the warriors afresh next time
+            for wb in self.warbands.values():
+                getattr(wb, "_prefetched_objects_cache", {}).pop("warriors", None)
 
     def _create(self, warband: Warband, snap: Any, group_id: str | None) -> Warrior:
         """A warrior the engine made: a Henchman promoted by the lad's got talent keeps his kit and his cost;
@@ -107,6 +118,8 @@ class EffectWriter:
                     warband=warband, warrior=warrior, item_slug=holding.item_slug, price_paid=holding.price_paid
                 )
         self.id_map[snap.id] = warrior.pk
+        self._rows[warrior.pk] = warrior
+        self._created = True
         return warrior
 
     def _remove(self, engine_id: str, effect: fx.RemoveWarrior | None) -> None:
@@ -123,7 +136,7 @@ class EffectWriter:
         warrior.status = REMOVED_STATUS.get(effect.reason, Warrior.Status.DEAD) if effect else Warrior.Status.DEAD
         if warrior.kind == Warrior.Kind.HENCHMAN:
             warrior.count = 0
-        warrior.save()
+        self._removed.append(warrior)
 
     def _side_effect(self, e: fx.Effect) -> None:
         if isinstance(e, fx.AddGold):
@@ -167,3 +180,4 @@ class EffectWriter:
         if not warband_list.has_type(e.what):
             return  # the list has no such type (a free human henchman is hired by the player as normal)
         warrior_new(warband=warband, warrior_type=warband_list.warrior_type(e.what), count=e.count)
+        self._created = True
