@@ -15,7 +15,6 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
-from simple_history.utils import bulk_update_with_history
 
 from campaign.lib.errors import DomainError
 from campaign.lib.faults import fault
@@ -26,7 +25,7 @@ from referee.engine.systems.mordheim.postbattle.sequence import PostBattleOutcom
 from referee.services.ledger import LedgerRoller
 from roster.aftermath.context import decisions_open, rolls_stream, warbands_locked, writer_for
 from roster.aftermath.events import aftermath_events_record, injuries_record
-from roster.models import Aftermath, Battle, Warband, Warrior
+from roster.models import Aftermath, Battle, Warrior
 from roster.services.warbands import rating_of
 
 
@@ -89,18 +88,17 @@ def aftermath_apply(*, aftermath_id: int) -> Aftermath | None:
     report = BattleResult.from_dict(aftermath.report)
     out_of_action = {o.victim for o in report.out_of_action}
     rows = {str(w.pk): w for wb in warbands for w in wb.warriors.all()}
-    changed: dict[int, Warrior] = {}
     for warrior in rows.values():
         flag = str(warrior.pk) in out_of_action
         if warrior.kind == Warrior.Kind.HERO and bool(warrior.flags.get("out_of_action_last_battle")) != flag:
             warrior.flags = {**warrior.flags, "out_of_action_last_battle": flag}
-            changed[warrior.pk] = warrior
-    changed |= {w.pk: w for w in injuries_record(battle, outcome, rows)}
-    bulk_update_with_history(list(changed.values()), Warrior, ["flags", "injuries"], batch_size=200)
+            writer.changed(warrior)
+    for warrior in injuries_record(battle, outcome, rows):
+        writer.changed(warrior)
     for warband in warbands:
         warband.trading_sequence += 1  # a new post-battle sequence: one rare-item search per Hero again
         warband.rating = rating_of(warband)
-    bulk_update_with_history(warbands, Warband, ["trading_sequence", "rating"])
+    writer.flush(warband_fields=["trading_sequence", "rating"])
     opened = decisions_open(aftermath=aftermath, requests=outcome.decisions, battle=battle, warbands=warbands)
     with events_batched():
         aftermath_events_record(battle, outcome, {str(w.pk): w for w in warbands}, owner_of, rows)
