@@ -13,6 +13,7 @@ from typing import Any
 
 from simple_history.utils import bulk_update_with_history
 
+from campaign.lib.bulk import rows_update
 from referee.engine.systems.mordheim import effects as fx
 from referee.engine.systems.mordheim.apply import apply_effects
 from referee.engine.systems.mordheim.lists.loading import WarbandList
@@ -104,10 +105,12 @@ class EffectWriter:
     def flush(self, warband_fields: Sequence[str] = ()) -> None:
         """Write what ``apply`` (and the caller) changed: one UPDATE and one history INSERT for every changed
         warrior, the same for the warbands (shards, flags and ``warband_fields``), instead of two a row."""
-        bulk_update_with_history(list(self._dirty.values()), Warrior, WARRIOR_FIELDS, batch_size=200)
+        warriors, warbands = list(self._dirty.values()), list(self.warbands.values())
         self._dirty = {}
-        fields = ["shards", "flags", *warband_fields]
-        bulk_update_with_history(list(self.warbands.values()), Warband, fields, batch_size=200)
+        rows_update(Warrior, warriors, WARRIOR_FIELDS)
+        rows_update(Warband, warbands, ["shards", "flags", *warband_fields])
+        bulk_update_with_history(warriors, Warrior, [], batch_size=200)  # the history rows alone
+        bulk_update_with_history(warbands, Warband, [], batch_size=200)
 
     def _kept(self, warrior: Warrior) -> Warrior:
         """A new row joins the loaded warriors, so what is read before ``flush`` (snapshots, ratings) has it."""
