@@ -43,7 +43,7 @@ def warbands_locked(battle: Battle, *, changing: bool) -> list[Warband]:
     warbands = list(
         Warband.objects.select_for_update(of=("self",))
         .filter(pk__in=ids)
-        .select_related("campaign__rules_pack", "owner")
+        .select_related("campaign__rules_pack", "owner").defer("campaign__rules_pack__content")
         .prefetch_related("warriors")
         .order_by("pk")
     )

@@ -42,7 +42,11 @@ def decision_answer(*, decision_id: int, actor: Any, answer: Any) -> Decision:
             return decision
         raise Conflict(_("This choice was already made."), code="decision_answered")
     aftermath = Aftermath.objects.select_for_update().get(pk=decision.aftermath_id)
-    battle = Battle.objects.select_related("campaign__rules_pack", "week").get(pk=aftermath.battle_id)
+    battle = (
+        Battle.objects.select_related("campaign__rules_pack", "week")
+        .defer("campaign__rules_pack__content")
+        .get(pk=aftermath.battle_id)
+    )
     warbands = warbands_locked(battle, changing=True)
     writer = writer_for(battle, warbands, aftermath)
     request = DecisionRequest.from_dict(_mapped(decision.request, aftermath.id_map))

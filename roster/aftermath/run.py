@@ -35,7 +35,11 @@ def aftermath_roll(*, aftermath_id: int) -> Aftermath | None:
     aftermath = Aftermath.objects.select_for_update().filter(pk=aftermath_id).first()
     if aftermath is None or aftermath.rolled_at is not None or aftermath.status == Aftermath.Status.FAILED:
         return aftermath
-    battle = Battle.objects.select_related("campaign__rules_pack").get(pk=aftermath.battle_id)
+    battle = (
+        Battle.objects.select_related("campaign__rules_pack")
+        .defer("campaign__rules_pack__content")
+        .get(pk=aftermath.battle_id)
+    )
     warbands = warbands_locked(battle, changing=False)  # rolling changes no roster: that is the apply's
     writer = writer_for(battle, warbands, aftermath)
     # Ratings as they were when the battle was fought (MH-UND-03), not as they are now.
@@ -79,7 +83,11 @@ def aftermath_apply(*, aftermath_id: int) -> Aftermath | None:
         return aftermath
     if aftermath.status == Aftermath.Status.FAILED:
         return aftermath  # waits for the organiser's fix and retry
-    battle = Battle.objects.select_related("campaign__rules_pack", "week").get(pk=aftermath.battle_id)
+    battle = (
+        Battle.objects.select_related("campaign__rules_pack", "week")
+        .defer("campaign__rules_pack__content")
+        .get(pk=aftermath.battle_id)
+    )
     warbands = warbands_locked(battle, changing=True)
     outcome = PostBattleOutcome.from_dict(aftermath.outcome)
     writer = writer_for(battle, warbands, aftermath)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse, HttpResponseNotModified
 from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -36,18 +37,29 @@ IF_NONE_MATCH = OpenApiParameter(
 
 
 def roster_response(warband: Warband, *, status: int = 200) -> Response:
-    """The roster of a warband the viewer may see, as the cache keeps it (``roster.documents.cache``)."""
-    return document_response(document_of(warband), status=status)
+    """The roster of a warband the viewer may see (``roster.documents.cache``), as data a command's
+    idempotency record can keep."""
+    document = document_of(warband)
+    response = Response(document.data, status=status)
+    response["ETag"] = document.etag
+    return response
 
 
-def document_response(document: RosterDocument, *, request: Request | None = None, status: int = 200) -> Response:
-    """The representation with its ETag; 304 and no body when the phone already has this one.
+def document_response(
+    document: RosterDocument, *, request: Request | None = None, status: int = 200
+) -> HttpResponse:
+    """The representation's JSON as the cache keeps it, with its ETag; 304 and no body when the phone
+    already has this one.
 
     ``private, no-cache``: a phone keeps it and asks again each time with If-None-Match; no shared cache
     keeps a roster that only some may see.
     """
     match = request is not None and document.etag in parse_etags(request.headers.get("If-None-Match", ""))
-    response = Response(status=304) if match else Response(document.data, status=status)
+    response = (
+        HttpResponseNotModified()
+        if match
+        else HttpResponse(document.body, status=status, content_type="application/json")
+    )
     response["ETag"] = document.etag
     response["Cache-Control"] = "private, no-cache"
     return response
@@ -101,7 +113,7 @@ class WarbandDetailView(APIView):
         },
         parameters=[IF_NONE_MATCH],
     )
-    def get(self, request: Request, pk: int) -> Response:
+    def get(self, request: Request, pk: int) -> HttpResponse:
         return document_response(roster_document(viewer=request.user, warband_id=pk), request=request)
 
 

@@ -18,6 +18,7 @@ import hashlib
 import json
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.core.cache import cache
@@ -40,19 +41,37 @@ REVISION = 1
 TTL_SECONDS = 7 * 24 * 3600
 
 
+#: Bodies this process served lately, by key: a key names one version, so a copy here is never stale;
+#: it spares the shared cache's round trip for the rosters read most (bounded; the oldest goes first).
+_RECENT: dict[str, tuple[bytes, str]] = {}
+_RECENT_MAX = 512
+
+
 @dataclass(frozen=True)
 class RosterDocument:
-    """The warband row the viewer may see (header, campaign, owner), its representation and its ETag."""
+    """The warband row the viewer may see (header, campaign, owner), its representation as JSON (what the API
+    sends as it is) and its ETag."""
 
     warband: Warband
-    data: dict[str, Any]
+    body: bytes
     etag: str
+
+    @cached_property
+    def data(self) -> dict[str, Any]:
+        """The representation as Python data (the web page, the sheet, a command's answer)."""
+        loaded: dict[str, Any] = json.loads(self.body)
+        return loaded
 
 
 def warband_visible(*, viewer: Any, warband_id: int) -> Warband:
     """The warband row alone (one query, with its campaign, pack and owner); 404 if the viewer may not see it."""
     warband = (
-        warbands_visible_to(viewer=viewer).select_related("campaign__rules_pack").filter(pk=warband_id).first()
+        warbands_visible_to(viewer=viewer)
+        .select_related("campaign__rules_pack")
+        .defer("campaign__rules_pack__content")  # the pack's files: read only when the served copy is missing
+        .filter(pk=warband_id)
+        .order_by("pk")
+        .first()
     )
     if warband is None:
         raise NotFound(_("No such warband."), code="warband_not_found")
@@ -76,7 +95,7 @@ def roster_key(warband: Warband) -> str:
 
 
 def roster_data(warband: Warband) -> dict[str, Any]:
-    """The representation, built from the rows (two queries: warriors, holdings)."""
+    """The representation, built from the rows (two queries: warriors, holdings), as plain JSON types."""
     prefetch_related_objects(
         [warband],
         Prefetch("warriors", queryset=Warrior.objects.order_by("kind", "id")),
@@ -91,25 +110,36 @@ def roster_data(warband: Warband) -> dict[str, Any]:
         "by_warrior": by_warrior,
         "problems": warband_problems(warband),
     }
-    body = json.dumps(RosterSerializer(warband, context=context).data, cls=DjangoJSONEncoder)
-    loaded: dict[str, Any] = json.loads(body)  # plain JSON types: what a phone gets, and cheap to pickle
+    data = RosterSerializer(warband, context=context).data
+    loaded: dict[str, Any] = json.loads(json.dumps(data, cls=DjangoJSONEncoder))
     return loaded
 
 
-def etag_of(data: dict[str, Any]) -> str:
-    body = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
-    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+def body_of(data: dict[str, Any]) -> tuple[bytes, str]:
+    """The JSON a phone gets, and its ETag: a hash of that body, so it tells nothing the body does not."""
+    body = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+    return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
 
 
 def document_of(warband: Warband) -> RosterDocument:
     """The representation of a warband the caller already checked the viewer may see."""
     key = roster_key(warband)
-    cached = cache.get(key)
+    cached = _RECENT.get(key) or cache.get(key)
     if cached is None:
-        data = roster_data(warband)
-        cached = (data, etag_of(data))
-        transaction.on_commit(lambda: cache.set(key, cached, TTL_SECONDS), robust=True)
-    return RosterDocument(warband=warband, data=cached[0], etag=cached[1])
+        built = body_of(roster_data(warband))
+        transaction.on_commit(lambda: _keep(key, built, shared=True), robust=True)
+        return RosterDocument(warband=warband, body=built[0], etag=built[1])
+    if key not in _RECENT:
+        _keep(key, cached, shared=False)
+    return RosterDocument(warband=warband, body=cached[0], etag=cached[1])
+
+
+def _keep(key: str, built: tuple[bytes, str], *, shared: bool) -> None:
+    if len(_RECENT) >= _RECENT_MAX:
+        _RECENT.pop(next(iter(_RECENT)), None)
+    _RECENT[key] = built
+    if shared:
+        cache.set(key, built, TTL_SECONDS)
 
 
 def roster_document(*, viewer: Any, warband_id: int) -> RosterDocument:

@@ -48,7 +48,7 @@ def locked(warband: Warband | int) -> Warband:
     pk = warband.pk if isinstance(warband, Warband) else warband
     if not Warband.objects.filter(pk=pk).update(version=F("version") + 1):
         raise NotFound(_("No such warband."), code="warband_not_found")
-    return Warband.objects.select_related("campaign__rules_pack").get(pk=pk)
+    return Warband.objects.select_related("campaign__rules_pack").defer("campaign__rules_pack__content").get(pk=pk)
 
 
 def require(actor: Any, perm: str, warband: Warband) -> None:

@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 
 from roster.aftermath.decisions import decision_answer
 from roster.aftermath.run import aftermath_run
+from roster.documents import cache as documents
 from roster.documents.cache import roster_data, roster_key
 from roster.models import Decision, Holding, Warband
 from roster.services.hiring import warband_dismiss
@@ -35,8 +36,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def empty_cache() -> Iterator[None]:
     cache.clear()
+    documents._RECENT.clear()  # this process's copies too
     yield
     cache.clear()
+    documents._RECENT.clear()
 
 
 @pytest.fixture
