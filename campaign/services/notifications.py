@@ -8,6 +8,7 @@ the kinds they chose (every kind until they choose).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -128,7 +129,7 @@ def notify_all(notices: Iterable[Notice]) -> list[Notification]:
         if row.user.email:
             profile = profiles.get(row.user.pk) or profiles.setdefault(row.user.pk, profile_of(row.user))
             if wants_email(profile, row.kind):
-                transaction.on_commit(lambda pk=row.pk: notice_email(notification_id=pk), robust=True)
+                transaction.on_commit(functools.partial(notice_email, notification_id=row.pk), robust=True)
     return rows
 
 

@@ -31,7 +31,7 @@ def rate(base: str, path: str, token: str, seconds: float, headers: dict[str, st
     stop = time.monotonic() + seconds
 
     def client(i: int) -> None:
-        conn = http.client.HTTPConnection(host.hostname, host.port, timeout=30)
+        conn = http.client.HTTPConnection(host.hostname or "127.0.0.1", host.port, timeout=30)
         sent = {"Authorization": f"Token {token}", **(headers or {})}
         while time.monotonic() < stop:
             conn.request("GET", path, headers=sent)
@@ -56,7 +56,7 @@ def rate(base: str, path: str, token: str, seconds: float, headers: dict[str, st
 
 def etag_of(base: str, path: str, token: str) -> str:
     host = urlsplit(base)
-    conn = http.client.HTTPConnection(host.hostname, host.port, timeout=30)
+    conn = http.client.HTTPConnection(host.hostname or "127.0.0.1", host.port, timeout=30)
     conn.request("GET", path, headers={"Authorization": f"Token {token}"})
     response = conn.getresponse()
     response.read()

@@ -16,6 +16,7 @@ import os
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 from tests.bench.django_env import median_seconds, setup, test_database
 
@@ -65,7 +66,7 @@ def main() -> None:
         client = APIClient()
         client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
 
-        def get(path: str, **headers: str) -> int:
+        def get(path: str, **headers: Any) -> int:
             response = client.get(path, **headers)
             assert response.status_code in (200, 304), response.content
             return int(response.status_code)

@@ -60,7 +60,9 @@ def main() -> None:
         campaign_table_join(user=users["carol"], session=session)
         table_start(session=session, user=users["bob"], first="s1")
         tables.append(session.pk)
-    weekly_row, _created = rules_pack_sync(pack=get_pack("weekly_moves"))
+    weekly = get_pack("weekly_moves")
+    assert weekly is not None, "the weekly_moves pack is not served"
+    weekly_row, _created = rules_pack_sync(pack=weekly)
     intrigue = campaign_create(name="Bench intrigue", rules_pack=weekly_row, organiser=users["alice"])
     membership_add(campaign=intrigue, user=users["gina"], role="gm")
     players = []
