@@ -109,6 +109,16 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # persistent connections lift it to about 1,350 (DESIGN §7).
     DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 600, minimum=0)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # A psycopg connection pool per process instead (docs/deploy.md): for the ASGI server's threads and
+    # for many processes in front of one PostgreSQL. Django wants persistent connections off with a pool.
+    _POOL_MAX = env_int("DB_POOL_MAX_SIZE", 0, minimum=0)
+    if _POOL_MAX:
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min(env_int("DB_POOL_MIN_SIZE", 1, minimum=0), _POOL_MAX),
+            "max_size": _POOL_MAX,
+            "timeout": env_int("DB_POOL_TIMEOUT", 10, minimum=1),
+        }
 else:
     DATABASES["default"].setdefault("OPTIONS", {})
     # WAL and a busy timeout let the in-process demo serve reads while a task writes.

@@ -110,4 +110,9 @@ def injury_view(row: Mapping[str, Any], tables: MordheimTables) -> dict[str, Any
 
 def injuries_text(rows: Iterable[Mapping[str, Any]], tables: MordheimTables) -> list[str]:
     """Each injury as one line for the web page and the printable sheet: name and effect."""
-    return [_("%(name)s (%(effect)s)") % injury_view(r, tables) for r in rows]
+    return injury_lines(injury_view(r, tables) for r in rows)
+
+
+def injury_lines(views: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Injuries as ``injury_view`` shows them (the roster's representation), one line each."""
+    return [_("%(name)s (%(effect)s)") % v for v in views]

@@ -12,7 +12,7 @@ from typing import Any
 from django.utils import timezone
 
 from campaign.models import Notification
-from campaign.services.notifications import notify
+from campaign.services.notifications import Notice, notify, notify_all
 from roster.models import Battle, Decision, Warband
 
 Kind = Notification.Kind
@@ -54,19 +54,24 @@ def battle_reported_notify(battle: Battle, reporter: Any) -> None:
 
 
 def decisions_notify(decisions: Iterable[Decision]) -> None:
-    """Whoever must answer a decision finds it in their inbox."""
-    for decision in decisions:
-        if decision.answered_at is not None:
-            continue
-        warband = Warband.objects.only("name", "campaign_id").select_related("campaign").get(pk=decision.warband_id)
-        notify(
-            user=decision.answerer,
+    """Whoever must answer a decision finds it in their inbox (all of a battle's in two queries)."""
+    waiting = [d for d in decisions if d.answered_at is None]
+    if not waiting:
+        return
+    warbands = Warband.objects.only("name", "campaign_id").select_related("campaign").in_bulk(
+        {d.warband_id for d in waiting}
+    )
+    notify_all(
+        Notice(
+            user=d.answerer,
             kind=Kind.DECISION,
-            key=f"decision:{decision.pk}",
-            campaign=warband.campaign,
-            params={"what": warband.name},
+            key=f"decision:{d.pk}",
+            campaign=warbands[d.warband_id].campaign,
+            params={"what": warbands[d.warband_id].name},
             url="/decisions/",
         )
+        for d in waiting
+    )
 
 
 def warband_approved_notify(warband: Warband) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -14,14 +13,13 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotFound
-from roster.bridge.packs import list_of, pack_of, tables_of
-from roster.injuries import injuries_text
+from roster.bridge.packs import tables_of
+from roster.documents.cache import RosterDocument, roster_document
+from roster.injuries import injury_lines
 from roster.models import Warband, Warrior
-from roster.names import item_name, named, roster_order, skill_name
+from roster.names import skill_name
 from roster.rules import may
-from roster.selectors import roster_of
 from roster.selectors.ratings import rating_over_weeks
-from roster.services.warbands import warband_problems
 
 STATS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 
@@ -33,66 +31,68 @@ def _xp_track(xp: int, thresholds: tuple[int, ...]) -> list[dict[str, Any]]:
     return [{"n": n, "advance": n in marks, "earned": n <= xp} for n in range(1, top + 1)]
 
 
-def roster_context(warband: Warband) -> dict[str, Any]:
-    """What the roster page and the printable sheet show: heroes before henchmen, names, never ids."""
-    pack, warband_list, tables = pack_of(warband.campaign), list_of(warband), tables_of(warband.campaign)
-    items: dict[int | None, list[str]] = defaultdict(list)
-    for holding in warband.holdings.all():
-        items[holding.warrior_id].append(item_name(pack, holding.item_slug))
+def _order(w: dict[str, Any]) -> tuple[bool, bool, int]:
+    """``roster_order`` on the representation: heroes before henchmen, the leader first, in the order hired."""
+    return (w["kind"] != "hero", not w["is_leader"], w["id"])
+
+
+def roster_context(document: RosterDocument) -> dict[str, Any]:
+    """What the roster page and the printable sheet show, read from the roster's one representation (the
+    API's, cached per change): heroes before henchmen, names, never ids."""
+    warband, data = document.warband, document.data
+    tables = tables_of(warband.campaign)
+    statuses = dict(Warrior.Status.choices)
     warriors: list[dict[str, Any]] = []
-    for w in sorted(warband.warriors.all(), key=roster_order):
-        if not w.on_roster:
-            continue
-        kind = warband_list.warrior_type(w.type_slug) if warband_list.has_type(w.type_slug) else None
-        hero = w.kind == "hero"
+    for w in sorted(data["warriors"], key=_order):
+        hero = w["kind"] == "hero"
         warriors.append(
             {
                 "w": w,
                 "hero": hero,
-                "type_name": named({"en": kind.name.en, "ru": kind.name.ru}) if kind else w.type_slug,
-                "stats": [w.profile.get(s, "") for s in STATS],
-                "items": items.get(w.pk, []),
-                "skills": [skill_name(tables, s) for s in w.skills],
-                "injuries": injuries_text(w.injuries, tables),
-                "xp_track": _xp_track(w.xp, tables.hero_thresholds if hero else tables.henchman_thresholds),
-                "cost": w.cost * w.count,
+                "type_name": w["type_name"],
+                "stats": [w["profile"].get(s, "") for s in STATS],
+                "items": [h["name"] for h in w["equipment"]],
+                "skills": [skill_name(tables, s) for s in w["skills"]],
+                "injuries": injury_lines(w["injuries"]),
+                "xp_track": _xp_track(w["xp"], tables.hero_thresholds if hero else tables.henchman_thresholds),
+                "cost": w["cost"] * w["count"],
             }
         )
     fallen = [
-        {"w": w, "injuries": injuries_text(w.injuries, tables)}
-        for w in warband.warriors.all()
-        if w.status in (Warrior.Status.DEAD, Warrior.Status.RETIRED)
+        {"w": w, "status": statuses.get(w["status"], w["status"]), "injuries": injury_lines(w["injuries"])}
+        for w in data["fallen"]
     ]
     return {
         "fallen": fallen,
         "warband": warband,
         "campaign": warband.campaign,
-        "list_name": named({"en": warband_list.name.en, "ru": warband_list.name.ru}),
+        "list_name": data["list_name"],
         "warriors": warriors,
         "heroes": [r for r in warriors if r["hero"]],
         "henchmen": [r for r in warriors if not r["hero"]],
-        "stash": items.get(None, []),
+        "stash": [h["name"] for h in data["stash"]],
         "stats": STATS,
         "today": timezone.localdate(),
     }
 
 
-def _visible(request: HttpRequest, pk: int) -> Warband:
+def _visible(request: HttpRequest, pk: int) -> RosterDocument:
     try:
-        return roster_of(viewer=request.user, warband_id=pk)
+        return roster_document(viewer=request.user, warband_id=pk)
     except NotFound:
         raise Http404 from None
 
 
 @login_required
 def warband_page(request: HttpRequest, pk: int) -> HttpResponse:
-    warband = _visible(request, pk)
+    document = _visible(request, pk)
+    warband = document.warband
     ratings = rating_over_weeks(warband=warband)
     can_change = may(request.user, "roster.change_warband", warband)
     drafting = can_change and warband.status == Warband.Status.DRAFT
-    context = roster_context(warband) | {
+    context = roster_context(document) | {
         "can_change": can_change,
-        "problems": [p.message for p in warband_problems(warband)] if drafting else [],
+        "problems": document.data["problems"] if drafting else [],
         "ratings": ratings,
         "rating_chart": {
             "type": "line",
@@ -104,11 +104,11 @@ def warband_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "roster/warband.html", context)
 
 
-def sheet_pdf(warband: Warband) -> bytes:
+def sheet_pdf(document: RosterDocument) -> bytes:
     """The roster sheet as a PDF (WeasyPrint; needs Debian's Pango)."""
     from weasyprint import HTML
 
-    html = render_to_string("roster/sheet.html", roster_context(warband))
+    html = render_to_string("roster/sheet.html", roster_context(document))
     pdf: bytes = HTML(string=html).write_pdf()
     return pdf
 
@@ -116,7 +116,7 @@ def sheet_pdf(warband: Warband) -> bytes:
 @login_required
 def warband_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """A printable roster sheet for the table: download as PDF."""
-    warband = _visible(request, pk)
-    response = HttpResponse(sheet_pdf(warband), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{slugify(warband.name) or "roster"}.pdf"'
+    document = _visible(request, pk)
+    response = HttpResponse(sheet_pdf(document), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{slugify(document.warband.name) or "roster"}.pdf"'
     return response

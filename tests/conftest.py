@@ -47,3 +47,16 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     problem = item.stash.get(_PROBLEM, None)
     if problem is not None:
         pytest.fail(f"MUSTER_REQUIRE_SERVICES=1 but {problem}", pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def _no_roster_copies_across_tests() -> None:
+    """Each test starts with no cached rosters: a rolled-back test reuses ids (SQLite) and a frozen clock
+    reuses times, so a copy another test left could carry the same key."""
+    from roster.documents import cache as documents
+
+    documents._RECENT.clear()
+    if not os.environ.get("CACHE_URL"):  # local memory: this process's alone (never a shared Redis's)
+        from django.core.cache import cache
+
+        cache.clear()

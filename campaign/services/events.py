@@ -7,15 +7,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from django.db import transaction
-
 from campaign.models import Campaign, CampaignEvent, Week
 
 #: Kinds whose payload must carry an integer ``amount`` for a warband (standings sum them).
 COUNTED_KINDS = frozenset({"xp_gained", "shards_found"})
 
 
-@transaction.atomic
 def event_record(
     *,
     campaign: Campaign,
@@ -65,9 +62,9 @@ def event_record(
     )
     pending = _pending.get()
     if pending is not None:
-        pending.append(event)
+        pending.append(event)  # no savepoint per entry: the batch is one INSERT in the caller's transaction
     else:
-        event.save()
+        event.save()  # one INSERT, atomic by itself
     return event
 
 

@@ -8,7 +8,9 @@ the kinds they chose (every kind until they choose).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from functools import partial
 from typing import Any
@@ -18,6 +20,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.db import transaction
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -86,6 +89,49 @@ def notify(
         # robust: a mail server that is down must not turn a stored notice into an error page.
         transaction.on_commit(lambda: notice_email(notification_id=notice.pk), robust=True)
     return notice if created else None
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One notice for ``notify_all``: the arguments of ``notify``."""
+
+    user: Any
+    kind: str
+    key: str
+    campaign: Campaign | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+    url: str = ""
+
+
+def notify_all(notices: Iterable[Notice]) -> list[Notification]:
+    """``notify`` for many notices at once: one query for those already stored, one INSERT for the new ones.
+
+    For callers whose keys no other transaction can write at the same time (a battle's decisions, under
+    its aftermath's lock): a concurrent duplicate would fail the INSERT rather than be skipped.
+    """
+    wanted = [n for n in notices if n.user is not None and n.kind in Kind.values]
+    if not wanted:
+        return []
+    which = Q()
+    for n in wanted:
+        which |= Q(user_id=n.user.pk, kind=n.kind, key=n.key[:80])
+    seen = set(Notification.objects.filter(which).values_list("user_id", "kind", "key"))
+    rows: list[Notification] = []
+    for n in wanted:
+        ident = (n.user.pk, n.kind, n.key[:80])
+        if ident in seen:
+            continue
+        seen.add(ident)
+        data = {"campaign": n.campaign.name if n.campaign else "", **dict(n.params)}
+        rows.append(Notification(user=n.user, kind=n.kind, key=ident[2], campaign=n.campaign, params=data, url=n.url))
+    Notification.objects.bulk_create(rows)
+    profiles: dict[int, Profile] = {}
+    for row in rows:
+        if row.user.email:
+            profile = profiles.get(row.user.pk) or profiles.setdefault(row.user.pk, profile_of(row.user))
+            if wants_email(profile, row.kind):
+                transaction.on_commit(functools.partial(notice_email, notification_id=row.pk), robust=True)
+    return rows
 
 
 def notify_members(

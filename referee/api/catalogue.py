@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 from campaign.lib.errors import NotFound
 from campaign.lib.i18n import localized
 from referee.api.catalogue_serializers import CatalogueSerializer, WarbandListSerializer
-from referee.api.rulesets import VERSION_PARAM, cached, pack_or_404
+from referee.api.rulesets import NOT_MODIFIED, VERSION_PARAM, cached, pack_or_404
 from referee.engine.packfiles import LoadedPack
 from referee.engine.systems.mordheim.lists.types import Item, Name, VariableCost, WarbandList
 from referee.engine.systems.mordheim.tables.pack_parser import MordheimPack
@@ -178,11 +178,13 @@ class CatalogueView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[VERSION_PARAM], responses={200: CatalogueSerializer})
+    @extend_schema(parameters=[VERSION_PARAM], responses={200: CatalogueSerializer, 304: NOT_MODIFIED})
     def get(self, request: Request, slug: str) -> Response:
         loaded = pack_or_404(slug, request.query_params.get("version"))
-        data = CatalogueSerializer(catalogue_data(loaded, _mordheim(loaded))).data
-        return cached(request, Response(data), loaded.checksum[:16], "catalogue")
+        pack = _mordheim(loaded)
+        return cached(
+            request, lambda: CatalogueSerializer(catalogue_data(loaded, pack)).data, loaded.checksum[:16], "catalogue"
+        )
 
 
 class WarbandListView(APIView):
@@ -190,7 +192,7 @@ class WarbandListView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[VERSION_PARAM], responses={200: WarbandListSerializer})
+    @extend_schema(parameters=[VERSION_PARAM], responses={200: WarbandListSerializer, 304: NOT_MODIFIED})
     def get(self, request: Request, slug: str, list_slug: str) -> Response:
         loaded = pack_or_404(slug, request.query_params.get("version"))
         pack = _mordheim(loaded)
@@ -201,5 +203,10 @@ class WarbandListView(APIView):
                 % {"slug": slug, "list": list_slug, "lists": ", ".join(sorted(pack.lists))},
                 code="unknown_warband_list",
             )
-        data = WarbandListSerializer(warband_list_data(warband_list, pack)).data
-        return cached(request, Response(data), loaded.checksum[:16], "list", list_slug)
+        return cached(
+            request,
+            lambda: WarbandListSerializer(warband_list_data(warband_list, pack)).data,
+            loaded.checksum[:16],
+            "list",
+            list_slug,
+        )

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.utils.http import parse_etags
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -25,16 +26,27 @@ NOT_MODIFIED = OpenApiResponse(description="Your copy (If-None-Match: its ETag) 
 VERSION_PARAM = OpenApiParameter("version", str, description="A pack version; the newest when omitted.")
 
 
-def cached(request: Request, response: Response, *parts: str) -> Response:
-    """Tag a response so a phone can revalidate it cheaply; 304 when its copy is current."""
+#: Bodies already built, by ETag: a pack version never changes, so each is built once per process and
+#: language (bounded; the oldest goes first).
+_BUILT: dict[str, Any] = {}
+_BUILT_MAX = 256
+
+
+def cached(request: Request, build: Callable[[], Any], *parts: str) -> Response:
+    """A pack's data, tagged so a phone can revalidate it cheaply: 304 (nothing built) when its copy is
+    current; otherwise the body, built once per process and language for this pack version."""
     etag = '"' + "-".join(parts) + f'-{get_language() or "en"}"'
+    if etag in parse_etags(request.headers.get("If-None-Match", "")):
+        response = Response(status=304)
+    else:
+        if etag not in _BUILT:
+            if len(_BUILT) >= _BUILT_MAX:
+                _BUILT.pop(next(iter(_BUILT)), None)
+            _BUILT[etag] = build()
+        response = Response(_BUILT[etag])
     response["ETag"] = etag
     response["Cache-Control"] = "public, max-age=300"
     response["Vary"] = "Accept-Language"
-    if request.headers.get("If-None-Match") == etag:
-        not_modified = Response(status=304)
-        not_modified["ETag"] = etag
-        return not_modified
     return response
 
 
@@ -74,9 +86,8 @@ class RulesetListView(APIView):
 
     @extend_schema(responses={200: PackSerializer(many=True), 304: NOT_MODIFIED})
     def get(self, request: Request) -> Response:
-        data = [_pack_data(p) for p in packs()]
         key = "-".join(p.checksum[:8] for p in packs())
-        return cached(request, Response(data), "packs", key)
+        return cached(request, lambda: [_pack_data(p) for p in packs()], "packs", key)
 
 
 class RulesetDetailView(APIView):
@@ -93,13 +104,17 @@ class RulesetDetailView(APIView):
     @extend_schema(parameters=[VERSION_PARAM], responses={200: OutputSerializer, 304: NOT_MODIFIED})
     def get(self, request: Request, slug: str) -> Response:
         pack = pack_or_404(slug, request.query_params.get("version"))
-        data = _pack_data(pack) | {
-            "description": str(pack.source.manifest.get("description", "")),
-            "provenance": str(pack.source.manifest.get("provenance", "")),
-            "roll_tables": sorted(pack.roll_tables),
-            "versions": [p.version for p in packs() if p.slug == slug],
-        }
-        return cached(request, Response(data), pack.checksum[:16])
+        versions = [p.version for p in packs() if p.slug == slug]
+
+        def build() -> dict[str, Any]:
+            return _pack_data(pack) | {
+                "description": str(pack.source.manifest.get("description", "")),
+                "provenance": str(pack.source.manifest.get("provenance", "")),
+                "roll_tables": sorted(pack.roll_tables),
+                "versions": versions,
+            }
+
+        return cached(request, build, pack.checksum[:16], *versions)
 
 
 class RulesTableSerializer(serializers.Serializer):
@@ -137,11 +152,7 @@ class TableView(APIView):
             )
         raw_roll = request.query_params.get("roll")
         if raw_roll is None:
-            data: dict[str, Any] = {"table": table, "data": pack.tables[table]}
-            if table in pack.roll_tables:
-                data["dice"] = pack.roll_tables[table].dice
-                data["valid_values"] = list(pack.roll_tables[table].valid_values)
-            return cached(request, Response(data), pack.checksum[:16], table)
+            return cached(request, lambda: _table_data(pack, table), pack.checksum[:16], table)
         return self._lookup(request, pack, table, raw_roll)
 
     def _lookup(self, request: Request, pack: LoadedPack, table: str, raw_roll: str) -> Response:
@@ -175,7 +186,15 @@ class TableView(APIView):
             "roll": roll,
             "entry": dict(entry.data) | {"id": entry.id, "name": localized(_names(entry.data))},
         }
-        return cached(request, Response(data), pack.checksum[:16], table, str(roll))
+        return cached(request, lambda: data, pack.checksum[:16], table, str(roll))
+
+
+def _table_data(pack: LoadedPack, table: str) -> dict[str, Any]:
+    data: dict[str, Any] = {"table": table, "data": pack.tables[table]}
+    if table in pack.roll_tables:
+        data["dice"] = pack.roll_tables[table].dice
+        data["valid_values"] = list(pack.roll_tables[table].valid_values)
+    return data
 
 
 def _names(data: Mapping[str, Any]) -> dict[str, str]:

@@ -18,7 +18,7 @@ from referee.services.ledger import LedgerRoller
 from roster.aftermath.context import decisions_open, rolls_stream, warbands_locked, writer_for
 from roster.aftermath.events import advances_record
 from roster.models import Aftermath, Battle, Decision, Warrior
-from roster.services.warbands import rating_refresh
+from roster.services.warbands import rating_of
 
 
 def _mapped(request: dict[str, Any], id_map: dict[str, int]) -> dict[str, Any]:
@@ -42,8 +42,12 @@ def decision_answer(*, decision_id: int, actor: Any, answer: Any) -> Decision:
             return decision
         raise Conflict(_("This choice was already made."), code="decision_answered")
     aftermath = Aftermath.objects.select_for_update().get(pk=decision.aftermath_id)
-    battle = Battle.objects.select_related("campaign").get(pk=aftermath.battle_id)
-    warbands = warbands_locked(battle)
+    battle = (
+        Battle.objects.select_related("campaign__rules_pack", "week")
+        .defer("campaign__rules_pack__content")
+        .get(pk=aftermath.battle_id)
+    )
+    warbands = warbands_locked(battle, changing=True)
     writer = writer_for(battle, warbands, aftermath)
     request = DecisionRequest.from_dict(_mapped(decision.request, aftermath.id_map))
     stream, visibility = rolls_stream(battle)
@@ -68,15 +72,16 @@ def decision_answer(*, decision_id: int, actor: Any, answer: Any) -> Decision:
     roller.store()  # rolls the answer called for are stored before their effects
     owner_of = {w.id: wb.id for wb in writer.snapshots() for w in wb.warriors}
     writer.apply(resolution.effects)
+    for warband in warbands:
+        warband.rating = rating_of(warband)
+    writer.flush(warband_fields=["rating"])
     aftermath.id_map = writer.id_map
-    decisions_open(aftermath=aftermath, requests=resolution.decisions, battle=battle)
+    decisions_open(aftermath=aftermath, requests=resolution.decisions, battle=battle, warbands=warbands)
     decision.answer, decision.resolution, decision.answered_at = answer, resolution.to_dict(), timezone.now()
     decision.save()
     if not aftermath.decisions.filter(answered_at__isnull=True).exists():
         aftermath.resolved_at = timezone.now()
     aftermath.save()
-    for warband in warbands:
-        rating_refresh(warband=warband)
     if resolution.advances:
         owner_of |= {w.id: wb.id for wb in writer.snapshots() for w in wb.warriors}
         rows = {str(w.pk): w for w in Warrior.objects.filter(warband__in=warbands)}

@@ -26,16 +26,19 @@ def _who(warrior: Warrior | None, engine_id: str) -> dict[str, Any]:
     return {"warrior": warrior.pk, "name": warrior.name, "type": warrior.type_slug}
 
 
-def injuries_record(battle: Battle, outcome: PostBattleOutcome, rows: Mapping[str, Warrior]) -> None:
-    """Each lasting injury on the row of the warrior who took it (MH-INJ-H-*), with the battle."""
+def injuries_record(battle: Battle, outcome: PostBattleOutcome, rows: Mapping[str, Warrior]) -> list[Warrior]:
+    """Each lasting injury on the row of the warrior who took it (MH-INJ-H-*), with the battle; returns the
+    warriors changed, for the caller to write (``injuries``) with the rest of the aftermath's changes."""
     week = battle.week.number if battle.week_id else None
+    changed = []
     for injury in outcome.injuries:
         warrior = rows.get(injury.warrior)
         new = injury_rows(injury, battle_id=battle.pk, week=week)
         if warrior is None or not new:
             continue
         warrior.injuries = [*warrior.injuries, *new]
-        warrior.save(update_fields=["injuries"])
+        changed.append(warrior)
+    return changed
 
 
 def advances_record(

@@ -26,7 +26,7 @@ from referee.services.ledger import LedgerRoller
 from roster.aftermath.context import decisions_open, rolls_stream, warbands_locked, writer_for
 from roster.aftermath.events import aftermath_events_record, injuries_record
 from roster.models import Aftermath, Battle, Warrior
-from roster.services.warbands import rating_refresh
+from roster.services.warbands import rating_of
 
 
 @transaction.atomic
@@ -35,8 +35,12 @@ def aftermath_roll(*, aftermath_id: int) -> Aftermath | None:
     aftermath = Aftermath.objects.select_for_update().filter(pk=aftermath_id).first()
     if aftermath is None or aftermath.rolled_at is not None or aftermath.status == Aftermath.Status.FAILED:
         return aftermath
-    battle = Battle.objects.select_related("campaign").get(pk=aftermath.battle_id)
-    warbands = warbands_locked(battle)
+    battle = (
+        Battle.objects.select_related("campaign__rules_pack")
+        .defer("campaign__rules_pack__content")
+        .get(pk=aftermath.battle_id)
+    )
+    warbands = warbands_locked(battle, changing=False)  # rolling changes no roster: that is the apply's
     writer = writer_for(battle, warbands, aftermath)
     # Ratings as they were when the battle was fought (MH-UND-03), not as they are now.
     snapshots = tuple(replace(s, rating=aftermath.ratings.get(s.id, s.rating)) for s in writer.snapshots())
@@ -79,26 +83,31 @@ def aftermath_apply(*, aftermath_id: int) -> Aftermath | None:
         return aftermath
     if aftermath.status == Aftermath.Status.FAILED:
         return aftermath  # waits for the organiser's fix and retry
-    battle = Battle.objects.select_related("campaign").get(pk=aftermath.battle_id)
-    warbands = warbands_locked(battle)
+    battle = (
+        Battle.objects.select_related("campaign__rules_pack", "week")
+        .defer("campaign__rules_pack__content")
+        .get(pk=aftermath.battle_id)
+    )
+    warbands = warbands_locked(battle, changing=True)
     outcome = PostBattleOutcome.from_dict(aftermath.outcome)
     writer = writer_for(battle, warbands, aftermath)
     owner_of = {w.id: wb.id for wb in writer.snapshots() for w in wb.warriors}
     writer.apply(outcome.effects)
     report = BattleResult.from_dict(aftermath.report)
     out_of_action = {o.victim for o in report.out_of_action}
+    rows = {str(w.pk): w for wb in warbands for w in wb.warriors.all()}
+    for warrior in rows.values():
+        flag = str(warrior.pk) in out_of_action
+        if warrior.kind == Warrior.Kind.HERO and bool(warrior.flags.get("out_of_action_last_battle")) != flag:
+            warrior.flags = {**warrior.flags, "out_of_action_last_battle": flag}
+            writer.changed(warrior)
+    for warrior in injuries_record(battle, outcome, rows):
+        writer.changed(warrior)
     for warband in warbands:
-        for warrior in warband.warriors.filter(kind=Warrior.Kind.HERO):
-            flag = str(warrior.pk) in out_of_action
-            if bool(warrior.flags.get("out_of_action_last_battle")) != flag:
-                warrior.flags = {**warrior.flags, "out_of_action_last_battle": flag}
-                warrior.save(update_fields=["flags"])
         warband.trading_sequence += 1  # a new post-battle sequence: one rare-item search per Hero again
-        warband.save(update_fields=["trading_sequence"])
-        rating_refresh(warband=warband)
-    rows = {str(w.pk): w for w in Warrior.objects.filter(warband__in=warbands)}
-    injuries_record(battle, outcome, rows)
-    opened = decisions_open(aftermath=aftermath, requests=outcome.decisions, battle=battle)
+        warband.rating = rating_of(warband)
+    writer.flush(warband_fields=["trading_sequence", "rating"])
+    opened = decisions_open(aftermath=aftermath, requests=outcome.decisions, battle=battle, warbands=warbands)
     with events_batched():
         aftermath_events_record(battle, outcome, {str(w.pk): w for w in warbands}, owner_of, rows)
     now = timezone.now()

@@ -14,9 +14,8 @@ from rest_framework.views import APIView
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from roster.api.serializers import RosterSerializer
-from roster.api.warbands import roster_response
+from roster.documents.cache import document_of, warband_visible
 from roster.models import Warband
-from roster.selectors import roster_of
 
 
 class CommandView(APIView):
@@ -30,11 +29,11 @@ class CommandView(APIView):
 
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
-        warband = roster_of(viewer=request.user, warband_id=pk)
+        warband = warband_visible(viewer=request.user, warband_id=pk)
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         result = self.act(warband, viewer(request), dict(data.validated_data))
-        roster = roster_response(roster_of(viewer=request.user, warband_id=pk)).data
+        roster = document_of(warband_visible(viewer=request.user, warband_id=pk)).data
         return Response({"result": result, "warband": roster})
 
 

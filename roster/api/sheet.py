@@ -9,7 +9,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
-from roster.selectors import roster_of
+from roster.documents.cache import roster_document
 from roster.views import sheet_pdf
 
 
@@ -18,7 +18,7 @@ class WarbandSheetView(APIView):
 
     @extend_schema(responses={(200, "application/pdf"): OpenApiResponse(response=OpenApiTypes.BINARY)})
     def get(self, request: Request, pk: int) -> HttpResponse:
-        warband = roster_of(viewer=request.user, warband_id=pk)
-        response = HttpResponse(sheet_pdf(warband), content_type="application/pdf")
-        response["Content-Disposition"] = f'inline; filename="{slugify(warband.name) or "roster"}.pdf"'
+        document = roster_document(viewer=request.user, warband_id=pk)
+        response = HttpResponse(sheet_pdf(document), content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{slugify(document.warband.name) or "roster"}.pdf"'
         return response

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
+from django.http import HttpResponse, HttpResponseNotModified
+from django.utils.http import parse_etags
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,23 +23,46 @@ from roster.api.serializers import (
     TreasuryEntrySerializer,
     WarbandSummarySerializer,
 )
-from roster.bridge.packs import list_of, pack_of
+from roster.documents.cache import RosterDocument, document_of, roster_document, warband_visible
 from roster.models import TreasuryEntry, Warband
-from roster.selectors import history_of, ledger_of, roster_of, warbands_visible_to
-from roster.services.warbands import warband_create, warband_problems
+from roster.selectors import history_of, ledger_of, warbands_visible_to
+from roster.services.warbands import warband_create
+
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description=_("The ETag of the copy the phone has; 304 and no body when it is still current."),
+)
 
 
 def roster_response(warband: Warband, *, status: int = 200) -> Response:
-    by_warrior: dict[int | None, list[Any]] = defaultdict(list)
-    for holding in warband.holdings.all():
-        by_warrior[holding.warrior_id].append(holding)
-    context = {
-        "pack": pack_of(warband.campaign),
-        "list": list_of(warband),
-        "by_warrior": by_warrior,
-        "problems": warband_problems(warband),
-    }
-    return Response(RosterSerializer(warband, context=context).data, status=status)
+    """The roster of a warband the viewer may see (``roster.documents.cache``), as data a command's
+    idempotency record can keep."""
+    document = document_of(warband)
+    response = Response(document.data, status=status)
+    response["ETag"] = document.etag
+    return response
+
+
+def document_response(
+    document: RosterDocument, *, request: Request | None = None, status: int = 200
+) -> HttpResponse:
+    """The representation's JSON as the cache keeps it, with its ETag; 304 and no body when the phone
+    already has this one.
+
+    ``private, no-cache``: a phone keeps it and asks again each time with If-None-Match; no shared cache
+    keeps a roster that only some may see.
+    """
+    match = request is not None and document.etag in parse_etags(request.headers.get("If-None-Match", ""))
+    response = (
+        HttpResponseNotModified()
+        if match
+        else HttpResponse(document.body, status=status, content_type="application/json")
+    )
+    response["ETag"] = document.etag
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 class WarbandListCreateView(generics.ListAPIView[Warband]):
@@ -76,15 +100,21 @@ class WarbandListCreateView(generics.ListAPIView[Warband]):
             list_slug=data.validated_data["list"],
             name=data.validated_data["name"],
         )
-        return roster_response(roster_of(viewer=request.user, warband_id=warband.pk), status=201)
+        return roster_response(warband_visible(viewer=request.user, warband_id=warband.pk), status=201)
 
 
 class WarbandDetailView(APIView):
     """The whole roster: warriors with profiles, experience, skills, injuries and equipment, and the stash."""
 
-    @extend_schema(responses={200: RosterSerializer})
-    def get(self, request: Request, pk: int) -> Response:
-        return roster_response(roster_of(viewer=request.user, warband_id=pk))
+    @extend_schema(
+        responses={
+            200: RosterSerializer,
+            304: OpenApiResponse(description=_("Not modified: the roster is still the one of this ETag.")),
+        },
+        parameters=[IF_NONE_MATCH],
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        return document_response(roster_document(viewer=request.user, warband_id=pk), request=request)
 
 
 class WarbandLedgerView(generics.ListAPIView[Any]):

@@ -33,6 +33,7 @@ def _locked(battle: Battle) -> Battle:
     return (
         Battle.objects.select_for_update(of=("self",))
         .select_related("campaign__rules_pack", "warband_a__owner", "warband_b__owner")
+        .defer("campaign__rules_pack__content")
         .get(pk=battle.pk)
     )
 

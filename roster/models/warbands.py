@@ -8,6 +8,8 @@ a warband, warrior or holding is versioned by django-simple-history.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -45,7 +47,12 @@ class Warband(models.Model):
         _("organiser's note"), blank=True, help_text=_("Why the organiser sent the warband back, if they did.")
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    history = HistoricalRecords()
+    version = models.PositiveBigIntegerField(
+        default=0,
+        editable=False,
+        help_text=_("Counts changes to the roster; the cached roster is keyed by it (roster.documents)."),
+    )
+    history = HistoricalRecords(excluded_fields=["version"])
 
     class Meta:
         ordering = ["campaign_id", "name", "id"]
@@ -56,6 +63,15 @@ class Warband(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Never write ``version`` from memory: only ``roster.documents.roster_changed`` moves it, in the
+        database, so an instance read before a change cannot set it back."""
+        if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name != "version"
+            ]
+        super().save(*args, **kwargs)
 
 
 class Warrior(models.Model):

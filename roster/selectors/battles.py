@@ -45,6 +45,7 @@ def battle_for_viewer(*, viewer: Any, battle_id: int) -> tuple[Battle, CampaignA
     battle = (
         Battle.objects.filter(pk=battle_id, campaign__in=campaigns_visible_to(viewer=viewer).values("pk"))
         .select_related("campaign__rules_pack", "week", "warband_a__owner", "warband_b__owner")
+        .defer("campaign__rules_pack__content")
         .first()
     )
     if battle is None:

@@ -32,7 +32,7 @@ def roster_of(*, viewer: Any, warband_id: int) -> Warband:
     """The whole roster in a fixed number of queries, whatever its size; 404 if the viewer may not see it."""
     warband = (
         warbands_visible_to(viewer=viewer)
-        .select_related("campaign__rules_pack")
+        .select_related("campaign__rules_pack").defer("campaign__rules_pack__content")
         .prefetch_related(
             Prefetch("warriors", queryset=Warrior.objects.order_by("kind", "id")),
             Prefetch("holdings", queryset=Holding.objects.order_by("warrior_id", "item_slug", "id")),

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotAllowed, NotFound, RuleViolation
@@ -33,13 +34,21 @@ def engine_rules() -> Iterator[None]:
         raise rule_refusal(exc) from None
 
 
+def roster_changed(warband_ids: Iterable[int]) -> None:
+    """Move the rosters' ``version`` on, inside the caller's transaction: the cached representation of the
+    old version is never served again once this commits (``roster.documents.cache``)."""
+    Warband.objects.filter(pk__in=list(warband_ids)).update(version=F("version") + 1)
+
+
 def locked(warband: Warband | int) -> Warband:
-    """The warband row, locked for this transaction: every change to a roster serialises here."""
+    """The warband row, locked for this transaction: every change to a roster serialises here.
+
+    The UPDATE that moves its version on (``roster_changed``) is what takes the row lock.
+    """
     pk = warband.pk if isinstance(warband, Warband) else warband
-    found = Warband.objects.select_for_update().filter(pk=pk).first()
-    if found is None:
+    if not Warband.objects.filter(pk=pk).update(version=F("version") + 1):
         raise NotFound(_("No such warband."), code="warband_not_found")
-    return Warband.objects.select_related("campaign__rules_pack").get(pk=found.pk)
+    return Warband.objects.select_related("campaign__rules_pack").defer("campaign__rules_pack__content").get(pk=pk)
 
 
 def require(actor: Any, perm: str, warband: Warband) -> None:

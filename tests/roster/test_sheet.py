@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
 
+from roster.documents.cache import roster_document
 from roster.models import Warrior
 from roster.views import roster_context
 from tests.roster.helpers import hire, reikland
@@ -32,9 +33,13 @@ def _warband(world: World) -> object:
     return warband
 
 
+def _context(warband: object) -> dict:
+    return roster_context(roster_document(viewer=warband.owner, warband_id=warband.pk))  # type: ignore[attr-defined]
+
+
 def test_the_sheet_lists_heroes_then_henchmen_with_names_and_the_xp_track(world: World) -> None:
     warband = _warband(world)
-    html = render_to_string("roster/sheet.html", roster_context(warband))  # type: ignore[arg-type]
+    html = render_to_string("roster/sheet.html", _context(warband))
     assert html.index("Heroes") < html.index("Ulrich") < html.index("Henchmen") < html.index("Swords")
     assert "Mordheim league" in html and "Sword" in html and "Chest Wound (Toughness −1.)" in html
     assert "INJ_CHEST_WOUND" not in html
@@ -48,7 +53,7 @@ def test_the_sheet_lists_heroes_then_henchmen_with_names_and_the_xp_track(world:
 def test_the_sheet_speaks_the_readers_language(world: World) -> None:
     warband = _warband(world)
     with translation.override("ru"):
-        html = render_to_string("roster/sheet.html", roster_context(warband))  # type: ignore[arg-type]
+        html = render_to_string("roster/sheet.html", _context(warband))
     assert "Герои" in html and "Заметки" in html and "ранение в грудь" in html.lower()
 
 

@@ -85,7 +85,7 @@ def test_every_roll_carries_its_rule_id_and_replays_to_the_same_outcome(world: W
     )
     from roster.aftermath.context import warbands_locked, writer_for
 
-    writer = writer_for(f.battle, warbands_locked(f.battle), aftermath)
+    writer = writer_for(f.battle, warbands_locked(f.battle, changing=True), aftermath)
     again = run_post_battle(
         battle=BattleResult.from_dict(aftermath.report),
         warbands=writer.snapshots(),

@@ -8,6 +8,7 @@ from django.test import Client
 
 from campaign.models import CampaignEvent
 from roster.aftermath.run import aftermath_run
+from roster.documents.cache import RosterDocument, roster_document
 from roster.models import Warrior
 from roster.views import roster_context
 from tests.roster.aftermath.helpers import Fight, fight, queued
@@ -19,6 +20,10 @@ pytestmark = pytest.mark.django_db
 
 def run(f: Fight) -> None:
     aftermath_run(aftermath_id=queued(f).pk)
+
+
+def _document(f: Fight) -> RosterDocument:
+    return roster_document(viewer=f.reavers.owner, warband_id=f.reavers.pk)
 
 
 def roster(world: World, f: Fight) -> dict:
@@ -36,7 +41,7 @@ def test_mh_inj_h_14_a_hand_injury_is_on_the_warrior_with_its_effect_and_battle(
     assert (row["result"], row["name"], row["rule"]) == ("INJ_HAND_INJURY", "Hand Injury", "MH-INJ-H-14")
     assert row["effect"] == "Weapon Skill −1."
     assert (row["battle"], row["week"], row["roll"]) == (f.battle.pk, f.week.number, 34)
-    page = next(r for r in roster_context(f.reavers)["warriors"] if r["w"].pk == f.champion.pk)
+    page = next(r for r in roster_context(_document(f))["warriors"] if r["w"]["id"] == f.champion.pk)
     assert page["injuries"] == ["Hand Injury (Weapon Skill −1.)"]  # the web page and the PDF show it too
     browser = Client()
     browser.force_login(world.bob)
@@ -77,7 +82,7 @@ def test_mh_inj_h_02_a_dead_hero_keeps_his_name_record_and_history(world: World,
     assert f.champion.name in timeline[0]["summary"]
     history = world.client(world.bob).get(f"/api/v1/warbands/{f.reavers.pk}/history/").json()
     assert any(h["id"] == f.champion.pk and h["what"] == "warrior" for h in history)
-    assert f.champion.name in roster_context(f.reavers)["fallen"][0]["w"].name
+    assert f.champion.name in roster_context(_document(f))["fallen"][0]["w"]["name"]
 
 
 def test_injury_and_advance_events_carry_the_warband_and_the_warrior(world: World, dice: DiceScript) -> None:
