@@ -35,6 +35,18 @@ def with_rule(text: str, payload: dict[str, Any]) -> str:
     return f"{text} ({rule})" if rule else text
 
 
+def _duel_fought(event: CampaignEvent) -> str:
+    """An arena duel's result: the characters' names only (what the duel left on them is theirs)."""
+    p = event.payload
+    if p.get("winner") and p.get("loser"):
+        return _("%(winner)s beat %(loser)s in an arena duel.") % {"winner": p["winner"], "loser": p["loser"]}
+    return _("The arena duel of %(fighters)s ended undecided.") % {
+        "fighters": _(" and ").join(str(n) for n in p.get("fighters") or []) or _("two fighters")}
+
+
+_SUMMARIES["duel_fought"] = _duel_fought
+
+
 def event_summary(event: CampaignEvent) -> str:
     summary = _SUMMARIES.get(event.kind)
     if summary is not None:

@@ -12,6 +12,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from campaign.models import CampaignEvent, Membership
+from campaign.selectors.event_summaries import event_summary
 from campaign.web.common import as_int
 
 Names = dict[str, Any]
@@ -117,6 +118,7 @@ SENTENCES: dict[str, Callable[[Names, CampaignEvent], Any]] = {
     "character_edited": lambda n, e: _("The GM changed a character's sheet."),
     "info_set": lambda n, e: _("The GM changed what a character knows."),
     "promise_updated": lambda n, e: _("A promise was kept or broken."),
+    "duel_fought": lambda n, e: event_summary(e),
 }
 
 

@@ -37,6 +37,7 @@ from referee.tables.state import (
     command_of,
     groups_of,
     live_system,
+    outcome_public,
     rebuilt,
     rules_of,
     state_of,
@@ -277,8 +278,7 @@ def table_close(*, session: TableSession, user: Any) -> TableSession:
     session.status, session.closed_at = Status.CLOSED, timezone.now()
     stream_reveal(stream=session.stream)
     marker = TableCommand.objects.create(session=session, seat=seat, kind="close", undoable=False)
-    outcome = (session.snapshot or {}).get("outcome")
-    events_append(session=session, command=marker, events=[public("closed", "", outcome=outcome)])
+    events_append(session=session, command=marker, events=[public("closed", "", outcome=outcome_public(session))])
     session.save(update_fields=["status", "closed_at", "seq", "head_hash"])
     return session
 

@@ -52,13 +52,33 @@ def view_for(state: TableState, viewer: str) -> dict[str, Any]:
         "turn": {"active": state.turn.active, "number": state.turn.number, "order": list(state.turn.order)},
         "fighters": public, "duel": state.data["duel"], "contests": contests,
         "declaration": f["declaration"], "queue": f["queue"], "hold": f["hold"], "harm": harm,
-        "bonus": f["bonus"], "result": f["result"], "outcome": state.outcome,
+        "bonus": f["bonus"], "result": f["result"], "outcome": _outcome_for(state, viewer, gm),
     }
     if viewer in fighters:
         out["me"] = _hidden_part(state, viewer)
     if gm:
         out["hidden"] = {s: _hidden_part(state, s) for s in fighters}
     return out
+
+
+def outcome_public(outcome: Any) -> dict[str, Any] | None:
+    """The outcome without what only a fighter and the GM may know: power points and which persistent
+    bennies were spent or awarded (AD-ROLL-05); who won and the wounds are public."""
+    if not outcome:
+        return None
+    return {"system": outcome["system"], "winner": outcome["winner"],
+            "fighters": {s: {"character": f["character"], "result": f["result"], "wounds": f["wounds"]}
+                         for s, f in outcome["fighters"].items()}}
+
+
+def _outcome_for(state: TableState, viewer: str, gm: bool) -> dict[str, Any] | None:
+    if gm or not state.outcome:
+        return state.outcome
+    shown = outcome_public(state.outcome)
+    assert shown is not None
+    if viewer in state.outcome["fighters"]:
+        shown["fighters"][viewer] = state.outcome["fighters"][viewer]
+    return shown
 
 
 def options(view: TableState, viewer: str, kind: str, ctx: Ctx) -> dict[str, Any]:
