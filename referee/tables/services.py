@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotAllowed, RuleViolation
+from campaign.lib.faults import fault
 from referee.engine.game_systems import system
 from referee.engine.live import START, Applied, Command, CommandError, run, run_setup
 from referee.engine.live.events import public
@@ -132,6 +133,7 @@ def table_join(*, session: TableSession, user: Any, role: str = Role.PLAYER,
 def _store(session: TableSession, seat: TableSeat | None, kind: str, payload: dict[str, Any],
            applied: Applied, roller: LedgerRoller, state: Any, key: str = "", undoable: bool = True) -> TableCommand:
     roller.store()  # the rolls first, in the ledger, before any effect is recorded
+    fault("table_after_rolls")  # a crash here leaves nothing: the retry draws the same faces again
     command = TableCommand.objects.create(
         session=session, seat=seat, kind=kind, payload=payload, idempotency_key=key[:100],
         rolls=[roll_to_dict(r, detail=False) for r in applied.rolls], random=applied.random,

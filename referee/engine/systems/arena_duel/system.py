@@ -172,6 +172,10 @@ class ArenaDuel:
         """What everyone may read of the outcome (the close's public event, the timeline)."""
         return view.outcome_public(outcome)
 
+    def counts_private(self, settings: Mapping[str, Any]) -> bool:
+        """AD-ROLL-05 (GAP-01): how often a fighter rolled and rerolled is its own and the GM's."""
+        return ArenaDuelSettings.from_dict(settings).benny_counts_private
+
     def keep_seen(self, state: TableState, seen: TableState) -> None:
         """After an undo or an amend: what each fighter had learned stays learned (LIVE-TABLES §6)."""
         keep_learned(state, seen)
