@@ -9,6 +9,7 @@ before calling these (``campaign.services.tables``).
 
 from __future__ import annotations
 
+import copy
 import secrets
 from typing import Any
 
@@ -169,7 +170,7 @@ def table_start(*, session: TableSession, user: Any, first: str | None = None) -
                            settings=live.settings_from_dict(session.settings),
                            options={s.key: s.options for s in players})
     state.rules = rules_of(session)
-    session.initial = state.to_dict()
+    session.initial = copy.deepcopy(state.to_dict())  # the setup below changes the state in place
     roller = _roller(session)
     start = {"first": first} if first else {}
     try:
