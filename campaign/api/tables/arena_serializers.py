@@ -26,7 +26,7 @@ class ArenaGameSerializer(serializers.Serializer):
     turn = ArenaTurnSerializer()
     fighters = serializers.DictField(child=serializers.DictField(), help_text=_(
         "Each fighter's public part: name, Charisma, position, Shaken, wounds, and the loadout once both chose."))
-    duel = serializers.DictField(help_text=_("Gambling, bans, selection: all public."))  # type: ignore[assignment]
+    duel = serializers.DictField(help_text=_("Gambling, bans, selection: all public."))
     contests = serializers.ListField(child=serializers.DictField(), help_text=_(
         "Opposed rolls: who, the winner once announced, and ``mine``, your own side's roll."))
     declaration = serializers.DictField(allow_null=True, help_text=_("This turn's public declaration."))
@@ -45,7 +45,7 @@ class ArenaGameSerializer(serializers.Serializer):
 def game_field(generic: type[serializers.Serializer]) -> serializers.Field:
     """The ``game`` of a table view, in its system's shape (the arena's own, else the generic board)."""
 
-    @extend_schema_field(PolymorphicProxySerializer(component_name="TableGame",
+    @extend_schema_field(PolymorphicProxySerializer(component_name="TableGameView",
                                                     serializers=[generic, ArenaGameSerializer],
                                                     resource_type_field_name=None))
     class GameField(serializers.Field):

@@ -119,7 +119,7 @@ class Arena:
             if contest["status"] == "decided":
                 return WHO[contest["winner"]]
             for who in FIGHTERS:
-                mine = [c for c in self.game(who)["contests"] if c["id"] == contest["id"]][0]
+                mine = next(c for c in self.game(who)["contests"] if c["id"] == contest["id"])
                 self.finalize(who, mine["mine"])
             self.send("gina", "announce", contest=contest["id"])
         raise AssertionError(f"the {kind} contest never ended")

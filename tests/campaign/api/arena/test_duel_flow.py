@@ -21,7 +21,7 @@ def test_a_whole_duel_is_played_through_the_api(world: World) -> None:
     key = arena.rolls("bob", "notice_info")[-1]["key"]
     arena.finalize("bob", key)
     arena.send("gina", "announce", roll=key)
-    winner, loser = arena.to_fight()
+    arena.to_fight()
     assert arena.game("carol")["phase"] == "fight"
     arena.send("gina", "signal")
     first = arena.decide("first_turn")

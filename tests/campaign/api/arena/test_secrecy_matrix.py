@@ -51,7 +51,7 @@ def _body(response: Any) -> str:
 def scramble(arena: Arena, seat: str, *, events: bool = True) -> None:
     """Change everything hidden of ``seat`` in the stored table: its part of the state and its own events."""
     session = TableSession.objects.get(pk=arena.table)
-    snap = copy.deepcopy(session.snapshot)
+    snap: dict[str, Any] = copy.deepcopy(session.snapshot or {})
     mine = snap["data"]["private"][seat]
     mine["sheet"]["skills"]["lockpicking"] = 4
     mine["sheet"]["attributes"]["vigor"] = 12
@@ -75,7 +75,7 @@ def scramble(arena: Arena, seat: str, *, events: bool = True) -> None:
         return
     with connection.cursor() as cursor:  # the log refuses updates: the test tampers below it
         for event in TableEvent.objects.filter(session=session, audience__contains=f"|{seat}|"):
-            cursor.execute(f"UPDATE {TableEvent._meta.db_table} SET data = %s WHERE id = %s",
+            cursor.execute(f"UPDATE {TableEvent._meta.db_table} SET data = %s WHERE id = %s",  # noqa: S608
                            [json.dumps({**event.data, "scrambled": True}), event.pk])
 
 
@@ -85,7 +85,7 @@ def check_nobody_else_learns(arena: Arena, seat: str = SEATS["bob"], owner: str 
     scramble(arena, seat, events=events)
     for who in others:
         for was, now in zip(before[who], answers(arena, who), strict=True):
-            assert now == was, (_diff(was[2], now[2]), f"{who} learned something of {owner}'s hidden part from {was[0]!r}")
+            assert now == was, (_diff(was[2], now[2]), f"{who} learned of {owner}'s hidden part from {was[0]!r}")
     for who in (owner, "gina"):
         assert arena.game(who) != json.loads(before[who][1][2])["game"], f"{who} should see the change"
 
