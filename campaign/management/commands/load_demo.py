@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign.demo import demo_battle
+from campaign.demo_arena import demo_arena
 from campaign.demo_tables import demo_table
 from campaign.models import Campaign, Membership, Week
 from campaign.services import campaign_create, membership_add
@@ -67,6 +68,8 @@ class Command(BaseCommand):
             demo_battle(campaign=campaign, week=week, users=users)
         table = demo_table(campaign=campaign, users=users)
         self.stdout.write(f"Doomtrooper table {table.pk} is in play (API: /api/v1/tables/{table.pk}/).")
+        duel = demo_arena(campaign=campaign, users=users)
+        self.stdout.write(f"Arena duel {duel.pk} is in its fight (refereed by gina; /tables/{duel.pk}/).")
         if week is not None:
             self.stdout.write(f"Week {week.number} is open until {week.deadline.isoformat()} (Sunday 20:00, Prague).")
         self.stdout.write(self.style.SUCCESS(f"Demo campaign ready: {campaign.name} (id {campaign.pk})"))
