@@ -42,6 +42,10 @@ STATUSES = {"open": gettext_lazy("open: reroll or accept"), "final": gettext_laz
             "announced": gettext_lazy("announced")}
 
 COMMANDS = {
+    "reroll": gettext_lazy("Reroll with a benny"),
+    "finalize": gettext_lazy("Accept the roll"),
+    "announce": gettext_lazy("Announce the effect"),
+    "declare": gettext_lazy("Declare"),
     "notice": gettext_lazy("Roll Notice on the opponent"),
     "knowledge_magic": gettext_lazy("Roll Knowledge (Magic) on the opponent"),
     "learn": gettext_lazy("Spend a reveal"),

@@ -50,8 +50,10 @@ def _page(pk: int) -> str:
 @not_found_is_404
 def arena_new(request: HttpRequest, pk: int) -> HttpResponse:
     """The GM (or the organiser) opens a duel and takes its GM seat."""
+    settings = {"crit_fail_reroll": True} if request.POST.get("crit_fail_reroll") else {}
     with refusals_as_messages(request) as refused:
-        session = campaign_table_open(user=request.user, campaign_id=pk, system=ARENA, role=TableSeat.Role.GM)
+        session = campaign_table_open(user=request.user, campaign_id=pk, system=ARENA, role=TableSeat.Role.GM,
+                                      settings=settings)
     if refused:
         return redirect("tables-page", pk)
     return done(request, _("Duel opened: the fighters join it with their characters."), _page(session.pk))
@@ -258,6 +260,7 @@ def arena_context(request: HttpRequest, session: TableSession) -> dict[str, Any]
         "public": [{"seat": s, "who": who[s], **f} for s, f in game["fighters"].items()],
         "commands": commands, "may_declare": "declare" in offered, "may_announce": "announce" in offered,
         "ready_contests": (offered.get("announce") or {}).get("options", {}).get("contest", []),
+        "announce_rolls": (offered.get("announce") or {}).get("options", {}).get("roll", []),
         "phase": label(PHASES, game.get("phase")), "active": who.get(turn.get("active", ""), ""),
         "actions": ACTIONS, "held_actions": HELD_ACTIONS, "loadout": (me or {}).get("loadout") or [],
         "log": [arena_sentence(e, who) for e in reversed(events[-40:])], "key": uuid.uuid4().hex,
