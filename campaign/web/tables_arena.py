@@ -237,7 +237,8 @@ def arena_context(request: HttpRequest, session: TableSession) -> dict[str, Any]
     context: dict[str, Any] = {"table": detail, "session": session, "seat": seat, "poll": POLL_SECONDS,
                                "status": str(dict(TableSession.Status.choices).get(detail["status"], ""))}
     if seat is None:
-        mine = characters_visible_to(viewer=request.user, campaign_id=session.campaign_id).filter(owner_id=request.user.pk)
+        mine = characters_visible_to(viewer=request.user, campaign_id=session.campaign_id).filter(
+            owner_id=request.user.pk)
         return context | {"my_characters": list(mine)}
     view = sel.view_of(session=session, seat=seat)
     game = view["game"] or {}
