@@ -42,7 +42,7 @@ def _duel(world: World) -> tuple[int, dict[str, Client]]:
 
 
 def test_the_gm_loads_a_sheet_others_see_the_name_and_charisma(world: World) -> None:
-    table, clients = _duel(world)
+    _table, clients = _duel(world)
     assert ArenaCharacter.objects.get(name="Ivan").sheet["skills"]["lockpicking"] == 10
     page = clients["carol"].get(f"/campaigns/{world.campaign.pk}/characters/").content.decode()
     assert "Ivan" in page and "Charisma 2" in page and "lockpicking" not in page and "miracles" not in page
