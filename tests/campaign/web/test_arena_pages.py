@@ -69,7 +69,7 @@ def test_the_poll_answers_204_until_something_the_seat_sees_changes(world: World
     etag = page.split("?etag=")[1].split('"')[0]
     assert clients["carol"].get(f"/tables/{table}/live/?etag={etag}").status_code == 204
     clients["bob"].post(f"/tables/{table}/arena/commands/notice/", {"key": "n1"})  # hidden from Carol
-    (key,) = TableSession.objects.get(pk=table).snapshot["data"]["private"]["s2"]["rolls"]
+    (key,) = (TableSession.objects.get(pk=table).snapshot or {})["data"]["private"]["s2"]["rolls"]
     clients["bob"].post(f"/tables/{table}/arena/commands/finalize/", {"key": "f1", "roll": key})
     clients["gina"].post(f"/tables/{table}/arena/commands/announce/", {"key": "a1", "roll": key})
     assert clients["carol"].get(f"/tables/{table}/live/?etag={etag}").status_code == 204
