@@ -1,4 +1,4 @@
-"""``/api/v1/campaigns/{id}/characters/`` and ``/api/v1/characters/{id}/``: the campaign's arena characters.
+"""``/api/v1/campaigns/{id}/arena-characters/`` and ``/api/v1/arena-characters/{id}/``: the arena characters.
 
 Every member sees each character's name, owner and final Charisma (AD-INFO-01); the sheet, gear,
 wounds and persistent bennies only its owner, the organiser and the GM (``sheet_visible``). The
@@ -28,14 +28,14 @@ from campaign.selectors.roles import role_of
 from campaign.services.characters import character_create, character_edit
 
 
-class PersistentBennySerializer(serializers.Serializer):
+class ArenaPersistentBennySerializer(serializers.Serializer):
     id = serializers.CharField()
     item = serializers.CharField(help_text=gettext_lazy("What it came as (an amulet)."))
     awarded_in = serializers.CharField(allow_blank=True)
     spent_in = serializers.CharField(allow_blank=True, help_text=gettext_lazy("Empty while unspent."))
 
 
-class CharacterSerializer(serializers.Serializer):
+class ArenaCharacterSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     campaign = serializers.IntegerField()
     name = serializers.CharField()
@@ -48,17 +48,17 @@ class CharacterSerializer(serializers.Serializer):
         "or you are the organiser or GM."))
     gear = serializers.ListField(child=serializers.CharField(), allow_null=True)
     wounds = serializers.IntegerField(allow_null=True)
-    persistent_bennies = PersistentBennySerializer(many=True, allow_null=True)
+    persistent_bennies = ArenaPersistentBennySerializer(many=True, allow_null=True)
 
 
-class CharacterInputSerializer(serializers.Serializer):
+class ArenaCharacterInputSerializer(serializers.Serializer):
     owner = serializers.CharField(max_length=150, help_text=gettext_lazy("The owning player's username."))
     name = serializers.CharField(max_length=80)
     sheet = serializers.DictField()
     gear = serializers.ListField(child=serializers.CharField(max_length=80), required=False, default=list)
 
 
-class CharacterEditSerializer(serializers.Serializer):
+class ArenaCharacterEditSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=80, required=False)
     sheet = serializers.DictField(required=False)
     gear = serializers.ListField(child=serializers.CharField(max_length=80), required=False)
@@ -72,23 +72,24 @@ def _campaign(request: Request, pk: int) -> Campaign:
 
 
 def _card(request: Request, character: Any) -> dict[str, Any]:
-    return CharacterSerializer(character_card(viewer=request.user, character=character)).data
+    return ArenaCharacterSerializer(character_card(viewer=request.user, character=character)).data
 
 
-class CharacterListCreateView(APIView):
+class ArenaCharacterListCreateView(APIView):
     """The campaign's characters (sheets where you may read them), or make one (organiser or GM)."""
 
-    @extend_schema(responses={200: CharacterSerializer(many=True), **errors(401, 404)})
+    @extend_schema(responses={200: ArenaCharacterSerializer(many=True), **errors(401, 404)})
     def get(self, request: Request, pk: int) -> Response:
         _campaign(request, pk)
         rows = characters_visible_to(viewer=request.user, campaign_id=pk)
         return Response([_card(request, c) for c in rows])
 
-    @extend_schema(request=CharacterInputSerializer, responses={201: CharacterSerializer, **errors(400, 401, 403, 404)})
+    @extend_schema(request=ArenaCharacterInputSerializer,
+                   responses={201: ArenaCharacterSerializer, **errors(400, 401, 403, 404)})
     @idempotent
     def post(self, request: Request, pk: int) -> Response:
         campaign = _campaign(request, pk)
-        data = CharacterInputSerializer(data=request.data)
+        data = ArenaCharacterInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         owner = get_user_model().objects.filter(username=v["owner"]).first()
@@ -99,18 +100,19 @@ class CharacterListCreateView(APIView):
         return Response(_card(request, character), status=201)
 
 
-class CharacterDetailView(APIView):
+class ArenaCharacterDetailView(APIView):
     """One character: its public part, and its sheet where you may read it; the staff edit it."""
 
-    @extend_schema(responses={200: CharacterSerializer, **errors(401, 404)})
+    @extend_schema(responses={200: ArenaCharacterSerializer, **errors(401, 404)})
     def get(self, request: Request, pk: int) -> Response:
         return Response(_card(request, character_for(viewer=request.user, pk=pk)))
 
-    @extend_schema(request=CharacterEditSerializer, responses={200: CharacterSerializer, **errors(400, 401, 403, 404)})
+    @extend_schema(request=ArenaCharacterEditSerializer,
+                   responses={200: ArenaCharacterSerializer, **errors(400, 401, 403, 404)})
     @idempotent
     def patch(self, request: Request, pk: int) -> Response:
         character = character_for(viewer=request.user, pk=pk)
-        data = CharacterEditSerializer(data=request.data)
+        data = ArenaCharacterEditSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         changed = character_edit(actor=viewer(request), character=character, **data.validated_data)
         return Response(_card(request, changed))

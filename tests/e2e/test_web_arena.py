@@ -94,13 +94,13 @@ def test_a_gm_and_two_fighters_run_a_duel_and_each_phone_keeps_its_secrets(
         log_in(page, url, name)
         page.wait_for_selector("text=Your campaigns")
 
-    gina.goto(f"{url}/campaigns/{world.campaign.pk}/characters/")
+    gina.goto(f"{url}/campaigns/{world.campaign.pk}/arena-characters/")
     _load_sheet(gina, "bob", "Ivan", "fighting d8, notice d10, gambling d6, lockpicking d10", "first strike",
                 "loyal", "miracles")
     _load_sheet(gina, "carol", "Olga", "fighting d8, notice d6, gambling d6, sailing d12", "", "code of honour", "")
     assert "lockpicking d10" in gina.inner_text("#characters")
     check_page(gina, "arena-characters-gm")
-    carol.goto(f"{url}/campaigns/{world.campaign.pk}/characters/")
+    carol.goto(f"{url}/campaigns/{world.campaign.pk}/arena-characters/")
     assert "Ivan" in carol.inner_text("#characters") and "Charisma 2" in carol.inner_text("#characters")
     _never(carol, BOB_SECRETS, "the characters page")
 

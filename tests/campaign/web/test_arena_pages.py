@@ -28,7 +28,7 @@ def _as(user: Any) -> Client:
 
 def _duel(world: World) -> tuple[int, dict[str, Client]]:
     clients = {n: _as(getattr(world, n)) for n in ("alice", "bob", "carol", "gina")}
-    url = f"/campaigns/{world.campaign.pk}/characters/"
+    url = f"/campaigns/{world.campaign.pk}/arena-characters/"
     clients["gina"].post(url, {**IVAN, "owner": str(world.bob.pk)})
     clients["gina"].post(url, {**IVAN, "owner": str(world.carol.pk), "name": "Olga",
                                "skills": "fighting d8, notice d6, sailing d12", "edges": "", "arcane": ""})
@@ -44,9 +44,9 @@ def _duel(world: World) -> tuple[int, dict[str, Client]]:
 def test_the_gm_loads_a_sheet_others_see_the_name_and_charisma(world: World) -> None:
     _table, clients = _duel(world)
     assert ArenaCharacter.objects.get(name="Ivan").sheet["skills"]["lockpicking"] == 10
-    page = clients["carol"].get(f"/campaigns/{world.campaign.pk}/characters/").content.decode()
+    page = clients["carol"].get(f"/campaigns/{world.campaign.pk}/arena-characters/").content.decode()
     assert "Ivan" in page and "Charisma 2" in page and "lockpicking" not in page and "miracles" not in page
-    assert "lockpicking d10" in clients["bob"].get(f"/campaigns/{world.campaign.pk}/characters/").content.decode()
+    assert "lockpicking d10" in clients["bob"].get(f"/campaigns/{world.campaign.pk}/arena-characters/").content.decode()
 
 
 def test_each_page_is_its_seat_s_own_and_the_gm_s_console_sees_both(world: World) -> None:

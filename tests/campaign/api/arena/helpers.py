@@ -58,7 +58,7 @@ class Arena:
         return f"/api/v1/tables/{self.table}/{tail}"
 
     def character(self, owner: str, name: str, body: dict[str, Any], by: str = "gina", status: int = 201) -> dict:
-        response = self[by].post(f"/api/v1/campaigns/{self.world.campaign.pk}/characters/",
+        response = self[by].post(f"/api/v1/campaigns/{self.world.campaign.pk}/arena-characters/",
                                  {"owner": owner, "name": name, "sheet": body, "gear": ["poison vial"]},
                                  format="json", HTTP_IDEMPOTENCY_KEY=f"c{next(_keys)}")
         assert response.status_code == status, response.json()

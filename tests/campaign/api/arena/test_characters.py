@@ -16,7 +16,7 @@ def test_ad_info_01_members_see_name_and_charisma_only_the_owner_and_staff_see_t
     arena = Arena(world)
     made = arena.character("bob", "Ivan", BOB)
     assert made["sheet"]["skills"]["lockpicking"] == 10 and made["gear"] == ["poison vial"]
-    url = f"/api/v1/characters/{made['id']}/"
+    url = f"/api/v1/arena-characters/{made['id']}/"
     for who in ("bob", "gina", "alice"):
         body = arena[who].get(url).json()
         assert body["sheet_visible"] and body["sheet"]["edges"] == ["first_strike"]
@@ -24,11 +24,11 @@ def test_ad_info_01_members_see_name_and_charisma_only_the_owner_and_staff_see_t
         body = arena[who].get(url).json()
         assert (body["name"], body["charisma"], body["owner"], body["sheet_visible"]) == ("Ivan", 2, "bob", False)
         assert body["sheet"] is None and body["gear"] is None and body["persistent_bennies"] is None
-        listed = arena[who].get(f"/api/v1/campaigns/{world.campaign.pk}/characters/").json()
+        listed = arena[who].get(f"/api/v1/campaigns/{world.campaign.pk}/arena-characters/").json()
         assert "lockpicking" not in str(listed) and listed[0]["name"] == "Ivan"
     for who in ("oscar", "anon"):
         assert arena[who].get(url).status_code in (401, 404)
-        missing = arena[who].get("/api/v1/characters/999999/")
+        missing = arena[who].get("/api/v1/arena-characters/999999/")
         assert (arena[who].get(url).status_code, arena[who].get(url).json()) == (missing.status_code, missing.json())
 
 
@@ -37,7 +37,7 @@ def test_only_the_organiser_or_the_gm_makes_and_edits_characters(world: World) -
     refused = arena.character("bob", "Ivan", BOB, by="bob", status=403)
     assert refused["code"] == "not_staff" and not ArenaCharacter.objects.exists()
     made = arena.character("bob", "Ivan", BOB, by="alice")
-    url = f"/api/v1/characters/{made['id']}/"
+    url = f"/api/v1/arena-characters/{made['id']}/"
     assert arena["bob"].patch(url, {"name": "Vanya"}, format="json").json()["code"] == "not_staff"
     edited = arena["gina"].patch(url, {"sheet": {**BOB, "charisma": 4}, "wounds": 1}, format="json").json()
     assert edited["charisma"] == 4 and edited["wounds"] == 1

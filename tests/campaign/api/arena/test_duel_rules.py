@@ -114,9 +114,9 @@ def test_ad_ben_03_the_persistent_benny_lives_on_the_character_across_duels(worl
     ivan = ArenaCharacter.objects.get(pk=arena.chars["bob"])
     assert [(b["item"], b["awarded_in"], b["spent_in"]) for b in ivan.persistent_bennies] == [
         ("amulet", f"table:{first}", "")]
-    card = arena["bob"].get(f"/api/v1/characters/{ivan.pk}/").json()
+    card = arena["bob"].get(f"/api/v1/arena-characters/{ivan.pk}/").json()
     assert card["persistent_bennies"][0]["item"] == "amulet"
-    assert arena["carol"].get(f"/api/v1/characters/{ivan.pk}/").json()["persistent_bennies"] is None
+    assert arena["carol"].get(f"/api/v1/arena-characters/{ivan.pk}/").json()["persistent_bennies"] is None
     _duel(arena, spend_persistent=True)
     ivan.refresh_from_db()
     assert ivan.persistent_bennies[0]["spent_in"] == f"table:{arena.table}" and ivan.duels == 2
