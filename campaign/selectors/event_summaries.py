@@ -115,6 +115,15 @@ def _table(event: CampaignEvent, names: Names) -> Sentence:
     return Sentence(_("{table} was closed."), {"table": table})
 
 
+def _duel_fought(event: CampaignEvent, _names: Names) -> Sentence:
+    """An arena duel's result: the characters' names only (what the duel left on them is theirs)."""
+    p = event.payload
+    if p.get("winner") and p.get("loser"):
+        return Sentence(_("{winner} beat {loser} in an arena duel."), {"winner": p["winner"], "loser": p["loser"]})
+    fighters = _(" and ").join(str(n) for n in p.get("fighters") or []) or _("two fighters")
+    return Sentence(_("The arena duel of {fighters} ended undecided."), {"fighters": fighters})
+
+
 def _table_names(campaign_id: int) -> dict[int, str]:
     rows = TableSession.objects.filter(campaign_id=campaign_id).values_list("pk", "system")
     return {
@@ -137,6 +146,7 @@ _CORE: dict[str, SentenceOf] = {
     ),
     "table_opened": _table,
     "table_closed": _table,
+    "duel_fought": _duel_fought,
 }
 for _kind, _sentence in _CORE.items():
     register_event_summary(_kind, _sentence)

@@ -11,9 +11,22 @@ from django.utils.translation import gettext as _
 from campaign.lib.errors import NotFound
 from campaign.models import Campaign
 from campaign.selectors.roles import role_of
+from campaign.services.characters import character_seat_options, characters_after_duel
 from campaign.services.events import event_record
 from referee.table_models import TableSeat, TableSession
 from referee.tables import services as tables
+from referee.tables.state import outcome_public
+
+#: The live system whose fighters bring the campaign's characters (``campaign.models.ArenaCharacter``).
+ARENA = "arena_duel"
+
+
+def _options(*, user: Any, system: str, campaign_id: int | None, role: str,
+             options: dict[str, Any] | None) -> dict[str, Any] | None:
+    """An arena fighter's seat carries its character, read from the campaign, never sent by a phone."""
+    if system == ARENA and role == TableSeat.Role.PLAYER:
+        return character_seat_options(user=user, campaign_id=campaign_id, options=options)
+    return options
 
 
 def _member_campaign(*, user: Any, campaign_id: int) -> Campaign:
@@ -28,6 +41,7 @@ def campaign_table_open(*, user: Any, campaign_id: int, system: str, settings: d
                         contribution: str = "") -> TableSession:
     """A member opens a live table of the campaign and takes its first seat."""
     campaign = _member_campaign(user=user, campaign_id=campaign_id)
+    options = _options(user=user, system=system, campaign_id=campaign.pk, role=role, options=options)
     session = tables.table_create(creator=user, system_slug=system, campaign_id=campaign.pk, settings=settings,
                                   role=role, options=options, contribution=contribution,
                                   rules_pack=campaign.rules_pack if campaign.system == system else None)
@@ -42,6 +56,7 @@ def campaign_table_join(*, user: Any, session: TableSession, role: str = TableSe
     """A member of the table's campaign takes a seat."""
     if session.campaign_id is not None:
         _member_campaign(user=user, campaign_id=session.campaign_id)
+    options = _options(user=user, system=session.system, campaign_id=session.campaign_id, role=role, options=options)
     return tables.table_join(session=session, user=user, role=role, options=options, contribution=contribution)
 
 
@@ -50,7 +65,22 @@ def campaign_table_close(*, user: Any, session: TableSession) -> TableSession:
     was_closed = session.status == TableSession.Status.CLOSED
     closed = tables.table_close(session=session, user=user)
     if closed.campaign_id is not None and not was_closed:
+        campaign = Campaign.objects.get(pk=closed.campaign_id)
+        event_record(campaign=campaign, kind="table_closed", actor=user,
+                     payload={"table": closed.pk, "system": closed.system, "outcome": outcome_public(closed)})
         outcome = (closed.snapshot or {}).get("outcome")
-        event_record(campaign=Campaign.objects.get(pk=closed.campaign_id), kind="table_closed", actor=user,
-                     payload={"table": closed.pk, "system": closed.system, "outcome": outcome})
+        if closed.system == ARENA and outcome:
+            _duel_fought(campaign=campaign, user=user, table_id=closed.pk, outcome=outcome)
     return closed
+
+
+def _duel_fought(*, campaign: Campaign, user: Any, table_id: int, outcome: dict[str, Any]) -> None:
+    """The characters take back what the duel left them (AD-BEN-03, AD-POST); the timeline says who won."""
+    rows = {str(c.pk): c for c in characters_after_duel(table_id=table_id, outcome=outcome)}
+    names = {seat: rows[str(f["character"])].name for seat, f in outcome["fighters"].items()
+             if str(f["character"]) in rows}
+    winner = outcome.get("winner") or ""
+    event_record(campaign=campaign, kind="duel_fought", actor=user, payload={
+        "table": table_id, "fighters": sorted(names.values()), "winner": names.get(winner, ""),
+        "loser": next((n for seat, n in names.items() if winner and seat != winner), ""),
+    })

@@ -25,6 +25,7 @@ from campaign.selectors import campaign_access
 from campaign.selectors.roles import campaign_ids_of
 from campaign.services.tables import campaign_table_close, campaign_table_join, campaign_table_open
 from campaign.web import tables_skirmish
+from campaign.web import tables_arena
 from campaign.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.web.table_texts import (
     PHASES,
@@ -290,6 +291,8 @@ def _live(request: HttpRequest, session: TableSession) -> dict[str, Any]:
 @not_found_is_404
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     session = _table(request, pk)
+    if session.system == tables_arena.ARENA:
+        return tables_arena.arena_page(request, session)
     context = _live(request, session)
     context["campaign"] = session.campaign
     return render(request, "campaign/tables/table.html", context)
@@ -300,6 +303,8 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
 def table_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The live part alone, for htmx's poll: 204 (nothing redrawn) while the seat's ETag is unchanged."""
     session = _table(request, pk)
+    if session.system == tables_arena.ARENA:
+        return tables_arena.arena_live(request, session)
     seat = sel.seat_of(session=session, viewer=request.user)
     if seat is not None and request.GET.get("etag"):
         svc.seat_seen(session=session, user=request.user)

@@ -21,6 +21,7 @@ from campaign.web import (
     weekly_moves,
     weekly_pages,
 )
+from campaign.web.urls_arena import arena_urls
 from roster import views as roster_views
 
 urlpatterns = [
@@ -102,6 +103,7 @@ urlpatterns = [
     path("tables/<int:pk>/undo/", tables.table_undo_view, name="table-undo-page"),
     path("tables/<int:pk>/close/", tables.table_close_view, name="table-close-page"),
     path("tables/<int:pk>/commands/<slug:kind>/", tables.table_command_view, name="table-command-page"),
+    *arena_urls,
     path("dice/", dice.dice_page, name="dice"),
     path("dice/roll/", dice.dice_roll, name="dice-roll"),
     path("campaigns/<int:pk>/fairness/", dice.fairness_page, name="fairness-page"),

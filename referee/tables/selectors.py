@@ -126,14 +126,41 @@ def decisions_for(*, session: TableSession, seat: TableSeat) -> list[dict[str, A
     return [handles_in(state, seat.key, d.to_dict()) for d in state.decisions.values() if d.player == seat.key]
 
 
-def rolls_for(*, session: TableSession) -> list[LedgerEntry]:
-    """The table's rolls: every one is sealed until the table closes and its seed is revealed."""
+def counts_private(*, session: TableSession, seat: TableSeat) -> bool:
+    """Whether how many rolls each seat made is the seat's own secret (the arena's rerolls, AD-ROLL-05),
+    kept from every seat that does not see hidden state, even once the seed is revealed."""
+    private = getattr(live_system(session.system), "counts_private", None)
+    return bool(private is not None and private(session.settings)) and not _sees_hidden(session, seat)
+
+
+def _own_entries(session: TableSession, seat: TableSeat, entries: list[LedgerEntry]) -> list[LedgerEntry]:
+    """The ledger entries of the seat's own commands (the ledger holds each command's rolls in order)."""
+    mine, at = [], 0
+    for command in session.commands.order_by("id").only("id", "seat_id", "rolls"):
+        if command.seat_id == seat.pk:
+            mine += entries[at: at + len(command.rolls)]
+        at += len(command.rolls)
+    return mine
+
+
+def rolls_for(*, session: TableSession, seat: TableSeat) -> list[LedgerEntry]:
+    """The table's rolls: every one is sealed until the table closes and its seed is revealed; where
+    counts are private, a seat sees only its own."""
     if session.stream.revealed_at is None:
         return []
-    return list(LedgerEntry.objects.filter(stream=session.stream).order_by("seq"))
+    entries = list(LedgerEntry.objects.filter(stream=session.stream).order_by("seq"))
+    return _own_entries(session, seat, entries) if counts_private(session=session, seat=seat) else entries
 
 
-def audit_for(*, session: TableSession) -> dict[str, Any]:
+def audit_for(*, session: TableSession, seat: TableSeat) -> dict[str, Any]:
+    """The close audit; where counts are private, a seat gets the verdict over its own rolls and events
+    only (the whole table's totals would tell it how often the opponent rerolled)."""
     if session.status != TableSession.Status.CLOSED:
         raise Conflict(_("The audit runs once the table is closed and its seed revealed."), code="table_not_closed")
-    return table_audit(session=session).to_dict()
+    report = table_audit(session=session).to_dict()
+    if not counts_private(session=session, seat=seat):
+        return report
+    problems = [_("The audit found a problem; the table's GM sees which.")] if report["problems"] else []
+    own = events_for(session=session, seat=seat, after=0)["seq"]
+    return {**report, "rolls_recomputed": len(rolls_for(session=session, seat=seat)), "events": own,
+            "shuffles": 0, "moves": 0, "problems": problems}

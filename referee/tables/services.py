@@ -9,6 +9,7 @@ before calling these (``campaign.services.tables``).
 
 from __future__ import annotations
 
+import copy
 import secrets
 from typing import Any
 
@@ -17,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotAllowed, RuleViolation
+from campaign.lib.faults import fault
 from referee.engine.game_systems import system
 from referee.engine.live import START, Applied, Command, CommandError, run, run_setup
 from referee.engine.live.events import public
@@ -38,6 +40,7 @@ from referee.tables.state import (
     groups_of,
     live_of,
     live_system,
+    outcome_public,
     rebuilt,
     rules_of,
     state_of,
@@ -143,6 +146,7 @@ def table_join(*, session: TableSession, user: Any, role: str = Role.PLAYER,
 def _store(session: TableSession, seat: TableSeat | None, kind: str, payload: dict[str, Any],
            applied: Applied, roller: LedgerRoller, state: Any, key: str = "", undoable: bool = True) -> TableCommand:
     roller.store()  # the rolls first, in the ledger, before any effect is recorded
+    fault("table_after_rolls")  # a crash here leaves nothing: the retry draws the same faces again
     command = TableCommand.objects.create(
         session=session, seat=seat, kind=kind, payload=payload, idempotency_key=key[:100],
         rolls=[roll_to_dict(r, detail=False) for r in applied.rolls], random=applied.random,
@@ -180,7 +184,7 @@ def table_start(*, session: TableSession, user: Any, first: str | None = None,
                            settings=live.settings_from_dict(session.settings),
                            options={s.key: s.options for s in players})
     state.rules = rules_of(session)
-    session.initial = state.to_dict()
+    session.initial = copy.deepcopy(state.to_dict())  # the setup below changes the state in place
     roller = _roller(session)
     start = {k: v for k, v in (("first", first), ("operator", operator)) if v}
     try:
@@ -291,8 +295,7 @@ def table_close(*, session: TableSession, user: Any) -> TableSession:
     session.status, session.closed_at = Status.CLOSED, timezone.now()
     stream_reveal(stream=session.stream)
     marker = TableCommand.objects.create(session=session, seat=seat, kind="close", undoable=False)
-    outcome = (session.snapshot or {}).get("outcome")
-    events_append(session=session, command=marker, events=[public("closed", "", outcome=outcome)])
+    events_append(session=session, command=marker, events=[public("closed", "", outcome=outcome_public(session))])
     session.save(update_fields=["status", "closed_at", "seq", "head_hash"])
     return session
 

@@ -77,8 +77,19 @@ def rebuilt(session: TableSession, groups: list[Group]) -> TableState:
     except (CommandError, ReplayMismatch) as exc:
         raise Conflict(_("The table cannot be rebuilt that way: a later command no longer fits (%(why)s).")
                        % {"why": str(exc)}, code="replay_breaks") from None
-    keep_knowledge(state, state_of(session))
+    seen = state_of(session)
+    keep_knowledge(state, seen)
+    keep_seen = getattr(live_system(session.system), "keep_seen", None)
+    if keep_seen is not None:  # a system's own knowledge (the arena's learned facts) never shrinks either
+        keep_seen(state, seen)
     return state
+
+
+def outcome_public(session: TableSession) -> Any:
+    """The game's outcome as everyone may read it (the system leaves out what only some seats may know)."""
+    outcome = (session.snapshot or {}).get("outcome")
+    public = getattr(live_system(session.system), "outcome_public", None)
+    return public(outcome) if public is not None else outcome
 
 
 def command_of(session: TableSession, pk: int) -> TableCommand:

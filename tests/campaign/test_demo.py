@@ -104,3 +104,18 @@ def test_it_sets_up_a_three_player_skirmish_table_in_its_first_turn_once() -> No
     carol_sees = next(z for z in view_of(session=session, seat=session.seats.get(user__username="carol"))["game"][
         "zones"] if z["key"] == "hand:s1")
     assert len(hand["cards"]) == 2 and carol_sees["count"] == 2 and "cards" not in carol_sees
+def test_it_sets_up_an_arena_duel_in_its_fight_once() -> None:
+    from campaign.models import ArenaCharacter
+    from referee.table_models import TableSession
+    from referee.tables.selectors import view_of
+
+    call_command("load_demo")
+    call_command("load_demo")
+    session = TableSession.objects.get(system="arena_duel")
+    assert session.status == "playing" and ArenaCharacter.objects.count() == 2
+    seats = {s.user.username: s for s in session.seats.select_related("user")}
+    assert seats["gina"].role == "gm"
+    bob, carol, gina = (view_of(session=session, seat=seats[w])["game"] for w in ("bob", "carol", "gina"))
+    assert bob["phase"] == "fight" and bob["turn"]["active"] in (seats["bob"].key, seats["carol"].key)
+    assert bob["me"]["sheet"]["edges"] == ["first_strike"] and "first_strike" not in str(carol)
+    assert set(gina["hidden"]) == {seats["bob"].key, seats["carol"].key}

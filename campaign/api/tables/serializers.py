@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from campaign.api.tables.arena_serializers import game_field
 from referee.table_models import TableSeat, TableSession
 
 
@@ -94,7 +95,7 @@ class TableGameSerializer(serializers.Serializer):
 class TableViewSerializer(serializers.Serializer):
     status = serializers.CharField()
     seq = serializers.IntegerField()
-    game = TableGameSerializer(allow_null=True)
+    game = game_field(TableGameSerializer)
 
 
 class TableEventSerializer(serializers.Serializer):

@@ -282,8 +282,8 @@ class TableRollsView(APIView):
 
     @extend_schema(responses={200: TableRollSerializer(many=True), **errors(401, 403, 404)})
     def get(self, request: Request, pk: int) -> Response:
-        session, _seat_row = _seat(request, pk)
-        return Response(TableRollSerializer(sel.rolls_for(session=session), many=True).data)
+        session, seat = _seat(request, pk)
+        return Response(TableRollSerializer(sel.rolls_for(session=session, seat=seat), many=True).data)
 
 
 class TableAuditView(APIView):
@@ -291,5 +291,5 @@ class TableAuditView(APIView):
 
     @extend_schema(responses={200: TableAuditSerializer, **errors(401, 403, 404, 409)})
     def get(self, request: Request, pk: int) -> Response:
-        session, _seat_row = _seat(request, pk)
-        return Response(TableAuditSerializer(sel.audit_for(session=session)).data)
+        session, seat = _seat(request, pk)
+        return Response(TableAuditSerializer(sel.audit_for(session=session, seat=seat)).data)

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from campaign.demo import demo_battle
 from campaign.demo_skirmish import demo_skirmish
+from campaign.demo_arena import demo_arena
 from campaign.demo_tables import demo_table
 from campaign.models import Campaign, Membership, Week
 from campaign.services import campaign_create, membership_add
@@ -69,6 +70,8 @@ class Command(BaseCommand):
         table = demo_table(campaign=campaign, users=users)
         self.stdout.write(f"Doomtrooper table {table.pk} is in play (API: /api/v1/tables/{table.pk}/).")
         self.stdout.write(f"Skirmish table {demo_skirmish(campaign=campaign, users=users).pk} is in play.")
+        duel = demo_arena(campaign=campaign, users=users)
+        self.stdout.write(f"Arena duel {duel.pk} is in its fight (refereed by gina; /tables/{duel.pk}/).")
         if week is not None:
             self.stdout.write(f"Week {week.number} is open until {week.deadline.isoformat()} (Sunday 20:00, Prague).")
         self.stdout.write(self.style.SUCCESS(f"Demo campaign ready: {campaign.name} (id {campaign.pk})"))

@@ -191,10 +191,12 @@ def apply_declare(state: TableState, cmd: Command, roller: Roller, ctx: Ctx) -> 
     mine = hidden(state, seat)
     mine["declaration"] = part
     shown = ctx.settings.declaration_public_part == "shown"
-    f["declaration"] = part if shown else {"turn": state.turn.number, "seat": seat}
+    # The penalty counts held actions too (AD-MULTI-01): shown to others, it would tell of a hidden hold.
+    public_part = {k: v for k, v in part.items() if k != "penalty"}
+    f["declaration"] = public_part if shown else {"turn": state.turn.number, "seat": seat}
     audience = ["*"] if shown else [seat, *r.gms(state)]
     events = [private("declaration.submitted", audience, "AD-ORD-02", **part) if not shown else
-              public("declaration.submitted", "AD-ORD-02", **part)]
+              public("declaration.submitted", "AD-ORD-02", **public_part)]
     if held:
         key, rolled = r.roll_start(state, roller, seat=seat, purpose="hold", rule="AD-HOLD-01", trait_name="agility")
         mine["hold"] = {"turn": state.turn.number, "trigger": int(p["hold_trigger"]), "actions": held,

@@ -23,7 +23,7 @@ from referee.engine.systems.arena_duel.context import Apply, Ctx, Validate
 from referee.engine.systems.arena_duel.lane import validate_declare
 from referee.engine.systems.arena_duel.pack import ArenaPack, default_pack
 from referee.engine.systems.arena_duel.settings import ArenaDuelSettings
-from referee.engine.systems.arena_duel.sheets import Character
+from referee.engine.systems.arena_duel.sheets import Character, keep_learned
 
 
 def _none(view: TableState, cmd: Command, ctx: Ctx) -> None:
@@ -90,7 +90,10 @@ class ArenaDuel:
         return self._pack or default_pack()
 
     def ctx(self, state: TableState) -> Ctx:
-        return Ctx(ArenaDuelSettings.from_dict(state.settings), self.pack)
+        """The table's settings and its pinned pack (``state.rules``, set by whoever loaded the state),
+        else this system's own pack."""
+        pack = state.rules if isinstance(state.rules, ArenaPack) else self.pack
+        return Ctx(ArenaDuelSettings.from_dict(state.settings), pack)
 
     def command_types(self) -> Mapping[str, CommandType]:
         return TYPES
@@ -164,6 +167,18 @@ class ArenaDuel:
 
     def view_for(self, state: TableState, viewer: str) -> dict[str, Any]:
         return view.view_for(state, viewer)
+
+    def outcome_public(self, outcome: Mapping[str, Any] | None) -> dict[str, Any] | None:
+        """What everyone may read of the outcome (the close's public event, the timeline)."""
+        return view.outcome_public(outcome)
+
+    def counts_private(self, settings: Mapping[str, Any]) -> bool:
+        """AD-ROLL-05 (GAP-01): how often a fighter rolled and rerolled is its own and the GM's."""
+        return ArenaDuelSettings.from_dict(settings).benny_counts_private
+
+    def keep_seen(self, state: TableState, seen: TableState) -> None:
+        """After an undo or an amend: what each fighter had learned stays learned (LIVE-TABLES §6)."""
+        keep_learned(state, seen)
 
     def affordances(self, view_: TableState, viewer: str) -> list[dict[str, Any]]:
         return view.affordances(self, view_, viewer, self.ctx(view_))

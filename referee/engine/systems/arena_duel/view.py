@@ -52,13 +52,33 @@ def view_for(state: TableState, viewer: str) -> dict[str, Any]:
         "turn": {"active": state.turn.active, "number": state.turn.number, "order": list(state.turn.order)},
         "fighters": public, "duel": state.data["duel"], "contests": contests,
         "declaration": f["declaration"], "queue": f["queue"], "hold": f["hold"], "harm": harm,
-        "bonus": f["bonus"], "result": f["result"], "outcome": state.outcome,
+        "bonus": f["bonus"], "result": f["result"], "outcome": _outcome_for(state, viewer, gm),
     }
     if viewer in fighters:
         out["me"] = _hidden_part(state, viewer)
     if gm:
         out["hidden"] = {s: _hidden_part(state, s) for s in fighters}
     return out
+
+
+def outcome_public(outcome: Any) -> dict[str, Any] | None:
+    """The outcome without what only a fighter and the GM may know: power points and which persistent
+    bennies were spent or awarded (AD-ROLL-05); who won and the wounds are public."""
+    if not outcome:
+        return None
+    return {"system": outcome["system"], "winner": outcome["winner"],
+            "fighters": {s: {"character": f["character"], "result": f["result"], "wounds": f["wounds"]}
+                         for s, f in outcome["fighters"].items()}}
+
+
+def _outcome_for(state: TableState, viewer: str, gm: bool) -> dict[str, Any] | None:
+    if gm or not state.outcome:
+        return state.outcome
+    shown = outcome_public(state.outcome)
+    assert shown is not None
+    if viewer in state.outcome["fighters"]:
+        shown["fighters"][viewer] = state.outcome["fighters"][viewer]
+    return shown
 
 
 def options(view: TableState, viewer: str, kind: str, ctx: Ctx) -> dict[str, Any]:
@@ -74,7 +94,8 @@ def options(view: TableState, viewer: str, kind: str, ctx: Ctx) -> dict[str, Any
     if kind == "announce":
         ready = sorted(c for c, v in view.data["contests"].items() if v["status"] == "open"
                        and all(view.chains[k].status == "final" for k in v["sides"].values()))
-        return {"contest": ready}
+        waiting = sorted(k for k, c in view.chains.items() if c.status == "final")
+        return {"contest": ready, "roll": waiting}
     return {}
 
 
@@ -87,8 +108,15 @@ def affordances(system: Any, view: TableState, viewer: str, ctx: Ctx) -> list[di
             continue
         offered = options(view, viewer, kind, ctx)
         probes = PROBES.get(kind, [{}] if not any(f.required for f in ctype.fields.values()) else [])
+        if kind == "ban":  # only the fighter whose ban it is (AD-PREP-05, AD-PREP-06)
+            probes = [{"group": g} for g in offered["group"][:1]]
+        if kind == "announce":  # one of the rolls or contests waiting for the GM's word
+            probes = [{"roll": k} for k in offered["roll"]] + [{"contest": c} for c in offered["contest"]]
         if probes and not any(_passes(system, view, Command(kind, viewer, p)) for p in probes):
             continue
+        if kind == "announce":
+            rolls = [p["roll"] for p in probes if "roll" in p and _passes(system, view, Command(kind, viewer, p))]
+            offered = {"roll": rolls, "contest": offered["contest"]}
         if kind in NEEDS_OPTIONS and not any(offered.values()):
             continue
         out.append({"kind": kind, "options": offered})
@@ -97,7 +125,7 @@ def affordances(system: Any, view: TableState, viewer: str, ctx: Ctx) -> list[di
 
 #: Payloads tried before offering a command whose fields are required.
 PROBES = {"unshake": [{"by": "benny"}, {"by": "spirit"}], "learn": [{"what": "feature"}]}
-NEEDS_OPTIONS = ("reroll", "finalize", "ban")
+NEEDS_OPTIONS = ("reroll", "finalize", "ban", "announce")
 
 
 def _passes(system: Any, view: TableState, command: Command) -> bool:

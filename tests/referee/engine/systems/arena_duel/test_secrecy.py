@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from referee.engine.dice import ReplayMismatch
 from referee.engine.live import Command, CommandError, replay, run
 from referee.engine.systems.arena_duel import SYSTEM
-from tests.referee.engine.systems.arena_duel.helpers import Duel, character, to_final, to_selection
+from tests.referee.engine.systems.arena_duel.helpers import Duel, character, to_bans, to_final, to_selection
 from tests.support.dice import ScriptedRoller
 
 DIE = st.sampled_from([4, 6, 8, 10, 12])
@@ -167,3 +167,45 @@ def test_a_whole_preparation_and_opening_replays_to_the_same_table() -> None:
     rebuilt, applied = replay(SYSTEM, d.initial, d.groups)
     assert rebuilt.to_dict() == d.state.to_dict()
     assert sum(len(a.rolls) for a in applied) == sum(len(g.rolls) for g in d.groups)
+
+
+@pytest.mark.parametrize("agility", [(2, 3), (3, 1)])
+def test_ad_hold_01_whether_a_declaration_hides_a_hold_at_all_is_kept_from_b(agility: tuple[int, int]) -> None:
+    """The public part shows the path and the actions, never the multi-action penalty the hold adds."""
+    def play(held: bool) -> str:
+        d = Duel()
+        to_final(d, a_items=["knife", "leather_armour"])
+        d.send("gm", "phase_next")
+        d.send("gm", "signal", [5, 2, 3, 2])
+        d.decide("first_turn")
+        hold = {"hold_trigger": 1, "hold_actions": [{"kind": "attack", "item": "knife"}]} if held else {}
+        d.send("a", "declare", list(agility) if held else [], move_to=3,
+               actions=[{"kind": "ready", "item": "knife"}], **hold)
+        return json.dumps([d.view("b"), d.seen("b"), d.allowed("b")], sort_keys=True)
+
+    assert play(True) == play(False)
+
+
+def test_the_gm_is_offered_each_roll_waiting_for_an_announcement_and_only_the_banning_fighter_a_ban() -> None:
+    d = Duel()
+    d.send("a", "notice", [3, 2])
+    key = d.open_roll("a")
+    assert "announce" not in {c["kind"] for c in d.allowed("gm")}
+    d.send("a", "finalize", roll=key)
+    offered = {c["kind"]: c for c in d.allowed("gm")}
+    assert offered["announce"]["options"] == {"roll": [key], "contest": []}
+    e = Duel()
+    to_bans(e)  # a won the Gambling: b, the loser, bans first
+    assert "ban" in {c["kind"] for c in e.allowed("b")} and "ban" not in {c["kind"] for c in e.allowed("a")}
+
+
+def test_the_outcome_s_private_part_is_its_fighter_s_and_the_gm_s() -> None:
+    d = Duel(a=character("ca", persistent=1))
+    to_final(d)
+    d.send("gm", "phase_next")
+    d.send("gm", "phase_next")
+    d.send("gm", "award", seat="b", item="ring")
+    d.send("gm", "close", winner="a", force=True)
+    mine, theirs = d.view("b")["outcome"]["fighters"], d.view("a")["outcome"]["fighters"]
+    assert mine["b"]["persistent_awarded"][0]["item"] == "ring" and "persistent_awarded" not in theirs["b"]
+    assert d.view("gm")["outcome"] == d.state.outcome and theirs["b"]["result"] == "lost"

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
 from referee.engine.packfiles import PackError, load_pack
-from referee.engine.systems.arena_duel.pack import PACK_DIR, parse_arena_pack
-from tests.referee.engine.systems.arena_duel.helpers import Duel, character, in_fight, strike
+from referee.engine.systems.arena_duel import SYSTEM
+from referee.engine.systems.arena_duel.pack import PACK_DIR, default_pack, parse_arena_pack
+from tests.referee.engine.systems.arena_duel.helpers import Duel, character, in_fight, strike, to_selection
 
 
 def test_ad_wpn_01_the_shipped_pack_holds_the_source_table() -> None:
@@ -139,3 +141,16 @@ def test_ad_wpn_07_a_plain_helmet_is_checked_fifty_fifty_on_each_head_hit() -> N
     _attack(steel, "a", "long_sword", faces=(6, 6, 6, 1), called="head")
     steel.send("a", "damage", [4, 4, 6, 1])
     steel.send("gm", "announce", roll=steel.open_roll("a", "damage"))  # no check: always +3
+
+
+def test_ad_wpn_01_the_table_s_pinned_pack_is_the_one_its_duel_uses() -> None:
+    """A league's own pack version (a house rule dropping the rapier) is what a loaded table plays with."""
+    shipped = default_pack()
+    house = dataclasses.replace(shipped, items={s: i for s, i in shipped.items.items() if s != "rapier"})
+    d = Duel()
+    assert "rapier" in SYSTEM.ctx(d.state).pack.items
+    d.state.rules = house
+    assert SYSTEM.ctx(d.state).pack is house
+    to_selection(d)
+    offered = {c["kind"]: c for c in d.allowed("a")}["choose"]["options"]["items"]
+    assert "rapier" not in offered and "long_sword" in offered
