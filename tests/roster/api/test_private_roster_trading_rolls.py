@@ -80,8 +80,8 @@ def everything_seen_by(world: World, user: Any, roll_ids: list[int]) -> dict[str
     web = Client()
     web.force_login(user)
     for path in (f"/campaigns/{c}/fairness/", "/dice/", "/notices/", f"/campaigns/{c}/"):
-        response = web.get(path)
-        seen[path] = (response.status_code, _scrub(response.content.decode()))
+        page = web.get(path)
+        seen[path] = (page.status_code, _scrub(page.content.decode()))
     return seen
 
 
