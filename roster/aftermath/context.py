@@ -1,5 +1,5 @@
-"""What rolling, applying and answering an aftermath share: the warbands locked, the effect writer,
-who answers a decision, and who may see the rolls."""
+"""What rolling, applying and answering an aftermath share: the warbands locked, the effect writer and
+who answers a decision (the stream its rolls go on is chosen in ``roster.services.streams``)."""
 
 from __future__ import annotations
 
@@ -9,31 +9,12 @@ from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict
 from campaign.models import Membership
-from campaign.selectors.roles import rosters_private
-from campaign.services.streams import open_week_of, open_week_stream, week_party_stream
 from referee.engine.systems.mordheim.decisions import DecisionRequest
-from referee.models import RollStream, Visibility
 from roster.aftermath.effects import EffectWriter
 from roster.bridge.packs import list_of, pack_of, settings_of
 from roster.models import Aftermath, Battle, Decision, Warband
 from roster.notices import decisions_notify
 from roster.services.context import roster_changed
-
-
-def rolls_stream(battle: Battle) -> tuple[RollStream, str]:
-    """The stream an aftermath's rolls are drawn from, and their visibility, in the campaign's open week.
-
-    Public unless the campaign keeps rosters private; then they go on the battle's party stream of the
-    week, which the two players, the organiser and the GM see (in the ledger and on the aftermath page)
-    and whose seed they alone get when the week closes, so they can recompute them and nobody else can.
-    """
-    if not rosters_private(battle.campaign):
-        return open_week_stream(campaign_id=battle.campaign_id), Visibility.PUBLIC
-    owners = [w.owner for w in (battle.warband_a, battle.warband_b) if w is not None]
-    stream = week_party_stream(
-        week=open_week_of(campaign_id=battle.campaign_id), party=f"battle:{battle.pk}", viewers=owners
-    )
-    return stream, Visibility.GM
 
 
 def warbands_locked(battle: Battle, *, changing: bool) -> list[Warband]:

@@ -15,9 +15,10 @@ from referee.engine.systems.mordheim.answers import resolve_decision
 from referee.engine.systems.mordheim.decisions import DecisionError, DecisionRequest
 from referee.engine.systems.mordheim.postbattle.advances import AdvanceRecord
 from referee.services.ledger import LedgerRoller
-from roster.aftermath.context import decisions_open, rolls_stream, warbands_locked, writer_for
+from roster.aftermath.context import decisions_open, warbands_locked, writer_for
 from roster.aftermath.events import advances_record
 from roster.models import Aftermath, Battle, Decision, Warrior
+from roster.services.streams import battle_rolls_stream
 from roster.services.warbands import rating_of
 
 
@@ -50,7 +51,7 @@ def decision_answer(*, decision_id: int, actor: Any, answer: Any) -> Decision:
     warbands = warbands_locked(battle, changing=True)
     writer = writer_for(battle, warbands, aftermath)
     request = DecisionRequest.from_dict(_mapped(decision.request, aftermath.id_map))
-    stream, visibility = rolls_stream(battle)
+    stream, visibility = battle_rolls_stream(battle)
     roller = LedgerRoller(
         stream=stream,
         roller=actor,

@@ -23,9 +23,10 @@ from campaign.services.events import event_record, events_batched
 from referee.engine.systems.mordheim.battle.report import BattleReportError, BattleResult
 from referee.engine.systems.mordheim.postbattle.sequence import PostBattleOutcome, run_post_battle
 from referee.services.ledger import LedgerRoller
-from roster.aftermath.context import decisions_open, rolls_stream, warbands_locked, writer_for
+from roster.aftermath.context import decisions_open, warbands_locked, writer_for
 from roster.aftermath.events import aftermath_events_record, injuries_record
 from roster.models import Aftermath, Battle, Warrior
+from roster.services.streams import battle_rolls_stream
 from roster.services.warbands import rating_of
 
 
@@ -44,7 +45,7 @@ def aftermath_roll(*, aftermath_id: int) -> Aftermath | None:
     writer = writer_for(battle, warbands, aftermath)
     # Ratings as they were when the battle was fought (MH-UND-03), not as they are now.
     snapshots = tuple(replace(s, rating=aftermath.ratings.get(s.id, s.rating)) for s in writer.snapshots())
-    stream, visibility = rolls_stream(battle)
+    stream, visibility = battle_rolls_stream(battle)
     roller = LedgerRoller(
         stream=stream,
         roller=None,

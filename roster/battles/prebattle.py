@@ -35,6 +35,7 @@ from referee.services.ledger import LedgerRoller
 from roster.bridge.packs import require_mordheim, settings_of, tables_of
 from roster.bridge.snapshots import snapshot_of
 from roster.models import Battle, Warband
+from roster.services.streams import prebattle_rolls_stream
 
 PURPOSE = "prebattle"
 
@@ -83,8 +84,8 @@ def _facts(effects: Sequence[Effect]) -> list[dict[str, Any]]:
 
 
 def _roller(battle: Battle, actor: Any) -> LedgerRoller:
-    assert battle.week.roll_stream is not None
-    return LedgerRoller(stream=battle.week.roll_stream, roller=actor, purpose=PURPOSE, ref=_ref(battle))
+    stream, visibility = prebattle_rolls_stream(battle)
+    return LedgerRoller(stream=stream, roller=actor, purpose=PURPOSE, ref=_ref(battle), visibility=visibility)
 
 
 def _ids(entries: Sequence[LedgerEntry]) -> list[int]:

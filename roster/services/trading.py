@@ -15,7 +15,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotFound, RuleViolation
-from campaign.services.streams import open_week_stream
 from referee.engine.systems.mordheim.lists.loading import Item
 from referee.engine.systems.mordheim.warband.equipment import (
     check_buy,
@@ -36,6 +35,7 @@ from referee.services.ledger import LedgerRoller
 from roster.bridge.packs import list_of, pack_of, settings_of
 from roster.models import Holding, RareSearch, Warband, Warrior
 from roster.services.context import engine_rules, locked, require
+from roster.services.streams import warband_rolls_stream
 from roster.services.treasury import treasury_apply
 
 
@@ -65,8 +65,8 @@ def _warrior(warband: Warband, warrior_id: int | None) -> Warrior | None:
 
 
 def _week_roller(warband: Warband, actor: Any, purpose: str, ref: str) -> LedgerRoller:
-    stream = open_week_stream(campaign_id=warband.campaign_id)
-    return LedgerRoller(stream=stream, roller=actor, purpose=purpose, ref=ref)
+    stream, visibility = warband_rolls_stream(warband)  # public, or the warband's own with private rosters
+    return LedgerRoller(stream=stream, roller=actor, purpose=purpose, ref=ref, visibility=visibility)
 
 
 def _unused_find(warband: Warband, item_slug: str) -> RareSearch | None:
