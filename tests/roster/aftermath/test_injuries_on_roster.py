@@ -119,5 +119,5 @@ def test_mh_inj_h_14_every_reader_names_the_injury_the_same_way_never_by_its_id(
     assert f"{f.champion.name} suffered Hand Injury: -1 Weapon Skill." in page
     assert "INJ_HAND_INJURY" not in page
     with translation.override("ru"):
-        [line] = next(r for r in roster_context(f.reavers)["warriors"] if r["w"].pk == f.champion.pk)["injuries"]
+        [line] = next(r for r in roster_context(_document(f))["warriors"] if r["w"]["id"] == f.champion.pk)["injuries"]
     assert "INJ_" not in line and "Hand Injury" not in line  # the pack's Russian name
