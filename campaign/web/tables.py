@@ -24,8 +24,7 @@ from campaign.lib.i18n import localized
 from campaign.selectors import campaign_access
 from campaign.selectors.roles import campaign_ids_of
 from campaign.services.tables import campaign_table_close, campaign_table_join, campaign_table_open
-from campaign.web import tables_skirmish
-from campaign.web import tables_arena
+from campaign.web import tables_arena, tables_skirmish
 from campaign.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.web.table_texts import (
     PHASES,

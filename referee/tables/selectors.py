@@ -129,7 +129,7 @@ def decisions_for(*, session: TableSession, seat: TableSeat) -> list[dict[str, A
 def counts_private(*, session: TableSession, seat: TableSeat) -> bool:
     """Whether how many rolls each seat made is the seat's own secret (the arena's rerolls, AD-ROLL-05),
     kept from every seat that does not see hidden state, even once the seed is revealed."""
-    private = getattr(live_system(session.system), "counts_private", None)
+    private = getattr(live_of(session), "counts_private", None)
     return bool(private is not None and private(session.settings)) and not _sees_hidden(session, seat)
 
 

@@ -104,6 +104,9 @@ def test_it_sets_up_a_three_player_skirmish_table_in_its_first_turn_once() -> No
     carol_sees = next(z for z in view_of(session=session, seat=session.seats.get(user__username="carol"))["game"][
         "zones"] if z["key"] == "hand:s1")
     assert len(hand["cards"]) == 2 and carol_sees["count"] == 2 and "cards" not in carol_sees
+
+
+@pytest.mark.django_db
 def test_it_sets_up_an_arena_duel_in_its_fight_once() -> None:
     from campaign.models import ArenaCharacter
     from referee.table_models import TableSession

@@ -7,8 +7,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign.demo import demo_battle
-from campaign.demo_skirmish import demo_skirmish
 from campaign.demo_arena import demo_arena
+from campaign.demo_skirmish import demo_skirmish
 from campaign.demo_tables import demo_table
 from campaign.models import Campaign, Membership, Week
 from campaign.services import campaign_create, membership_add
