@@ -98,7 +98,7 @@ def _found_warband(page: Any, url: str, campaign: Campaign, name: str, captain: 
         page.fill("#hire-name", hired)
         if count > 1:
             page.fill("#hire-count", str(count))
-        page.click("#confirm button[type=submit]")
+        page.click("#hire-confirm")
         _wait(partial(lambda name: warband.warriors.filter(name=name).exists(), hired), f"{hired} hired")
     page.goto(f"{url}/warbands/{warband.pk}/")
     check_page(page, f"league-roster-{captain}")
@@ -151,9 +151,9 @@ def _mordheim_week(url: str, alice: Any, nadia: Any, tomas: Any) -> None:
     assert "Турнирная таблица" in nadia.inner_text("main")  # Standings, in Russian
     nadia.goto(f"{url}/battles/{battle.pk}/")
     nadia.select_option("#report-scenario", "skirmish")
-    nadia.check(f"#win-{blades.pk}")
+    nadia.check(f"#report-win-{blades.pk}")
     karel = crows.warriors.get(name="Karel")
-    nadia.check(f"#ooa-{karel.pk}")
+    nadia.check(f"#report-ooa-{karel.pk}_1")  # a box per model: a hero has one
     check_page(nadia, "league-report-ru")
     nadia.click(f"form[action='/battles/{battle.pk}/report/'] button[type=submit]")
     _wait(lambda: hasattr(Battle.objects.get(pk=battle.pk), "report"), "the report")
