@@ -182,6 +182,8 @@ def card_label(card: Mapping[str, Any] | None) -> str:
     if slug == "joker":
         return _("Joker")
     rank, _sep, colour = slug.partition("-")
+    if colour == "faction":  # SC-DECK-02: the faction's own J-A
+        return _("%(face)s of the faction") % {"face": FACES.get(rank, rank)}
     return f"{FACES.get(rank, rank)} {COLOURS.get(colour, colour)}"
 
 

@@ -197,3 +197,14 @@ def test_the_table_fact_form_names_each_position_fact_in_words_not_its_slug(worl
     assert len(labels) == 11
     assert all(label != value and "_" not in label for value, label in labels), labels
     assert ("fall_over_20", "Would fall more than 20 cm") in labels
+
+
+def test_sc_deck_02_a_faction_card_is_named_in_the_page_s_language() -> None:
+    """Found trying the demo as gina in Czech: her hand showed "Eso faction" (the slug's second half)."""
+    from django.utils import translation
+
+    assert card_label({"card": "A-faction"}) == "Ace of the faction"
+    with translation.override("cs"):
+        assert "faction" not in card_label({"card": "A-faction"})
+    with translation.override("ru"):
+        assert "faction" not in card_label({"card": "K-faction"})
