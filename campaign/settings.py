@@ -124,6 +124,10 @@ else:
     # WAL and a busy timeout let the in-process demo serve reads while a task writes.
     DATABASES["default"]["OPTIONS"].setdefault("timeout", 20)
     DATABASES["default"]["OPTIONS"].setdefault("init_command", "PRAGMA journal_mode=WAL;")
+    # A deferred transaction that reads and then writes fails at once with "database is locked" when
+    # another connection wrote meanwhile (the busy timeout cannot help it); IMMEDIATE takes the write lock
+    # at BEGIN, so concurrent requests (two phones switching language) wait their turn instead of a 500.
+    DATABASES["default"]["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env_cache("CACHE_URL")}

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaign.models import Campaign, CampaignEvent, Week
@@ -171,6 +172,32 @@ def _option_label(option: dict[str, Any], tables: Any) -> str:
     return named(option.get("label") or value.replace("_", " ").capitalize())
 
 
+#: Decision kind (the Mordheim engine's) -> the question's title on the page.
+DECISION_KINDS = {
+    "ws_or_bs": gettext_lazy("Weapon Skill or Ballistic Skill"),
+    "any_stat": gettext_lazy("Which characteristic goes up"),
+    "skill": gettext_lazy("A new skill"),
+    "lads_got_talent": gettext_lazy("The lad's got talent"),
+    "captor": gettext_lazy("Who holds the captive"),
+    "captive_fate": gettext_lazy("The captive's fate"),
+    "exploration_keep": gettext_lazy("Exploration: the dice to keep"),
+    "exploration_reroll": gettext_lazy("Exploration: a re-roll"),
+    "exploration_adjust": gettext_lazy("Exploration: change a die"),
+    "pit_fight": gettext_lazy("The pit fight"),
+    "well_hero": gettext_lazy("Who drinks from the well"),
+    "the_pit": gettext_lazy("Who goes down the pit"),
+    "share_xp": gettext_lazy("Who shares the experience"),
+    "choose_scenario": gettext_lazy("Choose the scenario"),
+    "scenario_role": gettext_lazy("Attacker or defender"),
+    "hatred_target": gettext_lazy("Whom they hate"),
+    "sell_wyrdstone": gettext_lazy("Sell wyrdstone"),
+}
+
+
+def decision_kind(kind: str) -> str:
+    return str(DECISION_KINDS.get(kind, kind.replace("_", " ").capitalize()))
+
+
 def decision_rows(decisions: list[Decision]) -> list[dict[str, Any]]:
     rows = []
     for d in decisions:
@@ -184,7 +211,7 @@ def decision_rows(decisions: list[Decision]) -> list[dict[str, Any]]:
             }
             for q in d.request.get("questions", [])
         ]
-        rows.append({"d": d, "warrior": warrior, "questions": questions, "kind": d.kind.replace("_", " ").capitalize()})
+        rows.append({"d": d, "warrior": warrior, "questions": questions, "kind": decision_kind(d.kind)})
     return rows
 
 

@@ -90,6 +90,13 @@ CHOICES = {
     "point_blank": gettext_lazy("point blank"), "close": gettext_lazy("close"), "long": gettext_lazy("long"),
     "none": gettext_lazy("none"), "solid": gettext_lazy("solid cover"), "soft": gettext_lazy("soft cover"),
     "yes": gettext_lazy("Yes"), "no": gettext_lazy("No"), "draw": gettext_lazy("A draw"),
+    # The position facts a seat enters (nerve.POSITION_FACTS).
+    "friend_near": gettext_lazy("A friend within 15 cm"), "high_ground": gettext_lazy("On high ground"),
+    "mid_jump": gettext_lazy("In the middle of a jump"), "on_vehicle": gettext_lazy("On a vehicle"),
+    "moving_vehicle": gettext_lazy("On a moving vehicle"), "near_window": gettext_lazy("Next to a window"),
+    "fall_over_20": gettext_lazy("Would fall more than 20 cm"), "near_baron": gettext_lazy("Near the Baron"),
+    "enemy_within_30": gettext_lazy("An enemy within 30 cm"), "tether_point": gettext_lazy("At a tether point"),
+    "higher": gettext_lazy("Higher than the enemy"),
 }
 
 STATES = {"waiting": gettext_lazy("waiting"), "active": gettext_lazy("activating"), "done": gettext_lazy("done")}
@@ -175,6 +182,8 @@ def card_label(card: Mapping[str, Any] | None) -> str:
     if slug == "joker":
         return _("Joker")
     rank, _sep, colour = slug.partition("-")
+    if colour == "faction":  # SC-DECK-02: the faction's own J-A
+        return _("%(face)s of the faction") % {"face": FACES.get(rank, rank)}
     return f"{FACES.get(rank, rank)} {COLOURS.get(colour, colour)}"
 
 

@@ -87,3 +87,16 @@ def test_it_generates_the_embedded_secret_key_once_and_keeps_it(tmp_path: Path) 
     assert first == second
     assert len(first) >= 50
     assert (tmp_path / "var" / "secret_key").stat().st_mode & 0o777 == 0o600
+
+
+def test_the_embedded_sqlite_takes_the_write_lock_when_a_transaction_begins() -> None:
+    """Two requests writing at once (12 sessions switching language) got 500 "database is locked":
+    a deferred transaction that read first cannot wait for the lock, an IMMEDIATE one waits."""
+    from django.conf import settings
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        pytest.skip("the embedded default only")
+    assert settings.DATABASES["default"]["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    connection.get_connection_params()
+    assert connection.transaction_mode == "IMMEDIATE"

@@ -184,3 +184,27 @@ def test_sc_end_03_a_member_opens_a_skirmish_table_from_the_campaign_s_tables_wi
                    follow=True).content.decode()
     assert "must be a whole number" in bad
     assert TableSession.objects.filter(system="skirmish_cards").count() == 1
+
+
+def test_the_table_fact_form_names_each_position_fact_in_words_not_its_slug(world: World) -> None:
+    """Found trying the demo: the "Enter a table fact" select listed fall_over_20, near_baron... as they are."""
+    session, clients, _users = _table(world)
+    clients["bob"].post(f"/tables/{session.pk}/start/", {})
+    page = _page(clients["bob"], session)
+    found = re.search(r'<select id="f-set_fact-name" name="name">(.*?)</select>', page, re.S)
+    assert found is not None
+    labels = re.findall(r'<option value="([a-z_0-9]+)">([^<]*)</option>', found.group(1))
+    assert len(labels) == 11
+    assert all(label != value and "_" not in label for value, label in labels), labels
+    assert ("fall_over_20", "Would fall more than 20 cm") in labels
+
+
+def test_sc_deck_02_a_faction_card_is_named_in_the_page_s_language() -> None:
+    """Found trying the demo as gina in Czech: her hand showed "Eso faction" (the slug's second half)."""
+    from django.utils import translation
+
+    assert card_label({"card": "A-faction"}) == "Ace of the faction"
+    with translation.override("cs"):
+        assert "faction" not in card_label({"card": "A-faction"})
+    with translation.override("ru"):
+        assert "faction" not in card_label({"card": "K-faction"})
