@@ -99,4 +99,4 @@ def test_the_embedded_sqlite_takes_the_write_lock_when_a_transaction_begins() ->
         pytest.skip("the embedded default only")
     assert settings.DATABASES["default"]["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
     connection.get_connection_params()
-    assert connection.transaction_mode == "IMMEDIATE"
+    assert connection.transaction_mode == "IMMEDIATE"  # type: ignore[attr-defined]
