@@ -17,7 +17,8 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -49,12 +50,16 @@ _RECENT_MAX = 512
 
 @dataclass(frozen=True)
 class RosterDocument:
-    """The warband row the viewer may see (header, campaign, owner), its representation as JSON (what the API
-    sends as it is) and its ETag."""
+    """A roster's representation as JSON (what the API sends as it is) and its ETag, with the warband row the
+    viewer may see (header, campaign, owner), read only when a page or the sheet asks for it."""
 
-    warband: Warband
     body: bytes
     etag: str
+    load_warband: Callable[[], Warband] = field(repr=False, compare=False)
+
+    @cached_property
+    def warband(self) -> Warband:
+        return self.load_warband()
 
     @cached_property
     def data(self) -> dict[str, Any]:
@@ -78,20 +83,34 @@ def warband_visible(*, viewer: Any, warband_id: int) -> Warband:
     return warband
 
 
+#: What a roster's cache key is made of, as one row of the visibility query (``_stamp``).
+_STAMP = ("pk", "created_at", "version", "campaign__rules_pack_id", "campaign__settings", "owner__username")
+
+
 def roster_key(warband: Warband) -> str:
     campaign = warband.campaign
-    settings = hashlib.sha256(json.dumps(campaign.settings or {}, sort_keys=True, default=str).encode()).hexdigest()
-    parts = (
-        REVISION,
+    return _key(
         warband.pk,
-        warband.created_at.timestamp() if warband.created_at else "",
+        warband.created_at,
         warband.version,
         campaign.rules_pack_id,
-        settings[:16],
+        campaign.settings,
         warband.owner.get_username(),
-        get_language() or "",
     )
-    return "muster:roster:" + hashlib.sha256(":".join(map(str, parts)).encode()).hexdigest()
+
+
+def _key(pk: int, created_at: Any, version: int, pack_id: int | None, settings: Any, owner: str) -> str:
+    digest = hashlib.sha256(json.dumps(settings or {}, sort_keys=True, default=str).encode()).hexdigest()
+    parts = (REVISION, pk, created_at.timestamp() if created_at else "", version, pack_id, digest[:16], owner)
+    return "muster:roster:" + hashlib.sha256(":".join(map(str, (*parts, get_language() or ""))).encode()).hexdigest()
+
+
+def _stamp(*, viewer: Any, warband_id: int) -> tuple[Any, ...]:
+    """The cache key's parts of a warband the viewer may see, in one query that builds no model; 404 if not."""
+    stamp = warbands_visible_to(viewer=viewer).filter(pk=warband_id).order_by().values_list(*_STAMP).first()
+    if stamp is None:
+        raise NotFound(_("No such warband."), code="warband_not_found")
+    return tuple(stamp)
 
 
 def roster_data(warband: Warband) -> dict[str, Any]:
@@ -124,14 +143,19 @@ def body_of(data: dict[str, Any]) -> tuple[bytes, str]:
 def document_of(warband: Warband) -> RosterDocument:
     """The representation of a warband the caller already checked the viewer may see."""
     key = roster_key(warband)
-    cached = _RECENT.get(key) or cache.get(key)
+    cached = _recall(key)
     if cached is None:
         built = body_of(roster_data(warband))
         transaction.on_commit(lambda: _keep(key, built, shared=True), robust=True)
-        return RosterDocument(warband=warband, body=built[0], etag=built[1])
-    if key not in _RECENT:
+        cached = built
+    return RosterDocument(body=cached[0], etag=cached[1], load_warband=lambda: warband)
+
+
+def _recall(key: str) -> tuple[bytes, str] | None:
+    cached: tuple[bytes, str] | None = _RECENT.get(key) or cache.get(key)
+    if cached is not None and key not in _RECENT:
         _keep(key, cached, shared=False)
-    return RosterDocument(warband=warband, body=cached[0], etag=cached[1])
+    return cached
 
 
 def _keep(key: str, built: tuple[bytes, str], *, shared: bool) -> None:
@@ -143,5 +167,14 @@ def _keep(key: str, built: tuple[bytes, str], *, shared: bool) -> None:
 
 
 def roster_document(*, viewer: Any, warband_id: int) -> RosterDocument:
-    """The whole roster for ``viewer``: three queries or fewer when unchanged since it was last built."""
-    return document_of(warband_visible(viewer=viewer, warband_id=warband_id))
+    """The whole roster for ``viewer``: three queries or fewer when unchanged since it was last built.
+
+    The visibility query reads only the cache key's parts; the warband row is loaded when the representation
+    must be built, or when a page asks for it.
+    """
+    cached = _recall(_key(*_stamp(viewer=viewer, warband_id=warband_id)))
+    if cached is None:
+        return document_of(warband_visible(viewer=viewer, warband_id=warband_id))
+    return RosterDocument(
+        body=cached[0], etag=cached[1], load_warband=lambda: warband_visible(viewer=viewer, warband_id=warband_id)
+    )
