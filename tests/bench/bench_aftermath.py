@@ -108,7 +108,10 @@ def main() -> None:
         base = statistics.median(baseline)
         rolls = Aftermath.objects.count()
         print(f"aftermaths: {rolls - 1} measured (+1 warm-up), two 15-warrior warbands, 8 models out of action")
-        print(f"confirm -> applied : median {median * 1e3:8.1f} ms, {queries:.0f} SQL queries")
+        print(
+            f"confirm -> applied : median {median * 1e3:8.1f} ms, {queries:.0f} SQL queries"
+            "   (target <= 80 ms, <= 60 queries)"
+        )
         print(f"one ledger roll    : median {base * 1e3:8.2f} ms, {base_queries} SQL queries (baseline)")
         print(f"ratio              : {median / base:8.1f}x the time, {queries / base_queries:.1f}x the queries")
 

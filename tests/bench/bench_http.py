@@ -21,6 +21,8 @@ from urllib.parse import urlsplit
 from tests.bench.http_server import postgres_url, served
 
 CLIENTS = 4
+#: The figures issue #17 sets a target for, printed beside them (never asserted).
+TARGETS = {"roster, 15 warriors": "   (target >= 0.80x)", "roster, 304 revalidation": "   (target >= 0.80x)"}
 
 
 def rate(base: str, path: str, token: str, seconds: float, headers: dict[str, str] | None = None) -> float:
@@ -87,7 +89,8 @@ def main() -> None:
         for label, path, headers in cases:
             rps = rate(base, path, seed["bob"], seconds, headers)
             baseline = baseline or rps
-            print(f"{label:<28}: {rps:8.1f} req/s, {rps / baseline:5.2f}x the baseline")
+            target = TARGETS.get(label.strip(), "")
+            print(f"{label:<28}: {rps:8.1f} req/s, {rps / baseline:5.2f}x the baseline{target}")
 
 
 if __name__ == "__main__":

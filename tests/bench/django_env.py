@@ -22,11 +22,23 @@ def setup(*, need_postgres: bool) -> bool:
     import django
 
     django.setup()
+    import logging
+
     from django.conf import settings
 
+    logging.getLogger("celery").setLevel(logging.WARNING)  # tasks run in-process: no line per task
     if need_postgres and not settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
         print("skipped: needs PostgreSQL; run with DATABASE_URL=postgres://postgres@127.0.0.1:5432/muster")
         return False
+    if need_postgres:
+        from django.db import OperationalError, connection
+
+        try:  # the server, not the named database: the benchmark makes its own test_ copy
+            with connection._nodb_cursor():
+                pass
+        except OperationalError as exc:
+            print(f"skipped: PostgreSQL at {settings.DATABASES['default'].get('HOST')} does not answer ({exc})")
+            return False
     return True
 
 
