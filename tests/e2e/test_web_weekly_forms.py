@@ -26,18 +26,23 @@ def _shown(page: Any, selectors: tuple[str, ...]) -> list[bool]:
 def test_wm_exch_01_a_player_picking_exchange_sees_only_its_fields_and_sends_it(
     live_server: Any, new_page: Any, world: World
 ) -> None:
-    intrigue = make_intrigue(world, bob={"ingredients": ["grave_dust"]})
+    intrigue = make_intrigue(world, bob={"ingredients": ["grave_dust"], "companions": [{"name": "Rook"}]})
     intrigue.know(intrigue.bob, intrigue.carol)  # WM-EXCH-01: an exchange needs info on the partner
     bob = new_page()
     log_in(bob, live_server.url, "bob")
     bob.wait_for_selector("text=Your campaigns")
     bob.goto(f"{live_server.url}/weeks/{intrigue.week.pk}/moves/")
     assert bob.is_visible("#ingredient_search-mode") and not bob.is_visible("#exchange-partner")
+    bob.click("#form-preparation summary")  # WM-PREP-01: the companion to heal only for a healing
+    assert bob.is_visible("#preparation-prep-target") and not bob.is_visible("#preparation-heal")
+    bob.select_option("#preparation-effect", "heal")
+    assert bob.is_visible("#preparation-heal")
 
     bob.click("#form-exchange summary")
     assert bob.is_visible("#exchange-partner") and bob.is_visible("#give1-type")
     assert not bob.is_visible("#ingredient_search-mode"), "the action shown before closes"
     assert not bob.is_visible("#spying-target") and not bob.is_visible("#preparation-effect")
+    assert bob.is_visible("#exchange-companion")  # who acts: Bob or Rook, for any action
     assert _shown(bob, GIVE) == [True, False, False]  # "Info on a player" is the kind offered first
     bob.select_option("#give1-type", "ingredient")
     assert _shown(bob, GIVE) == [False, True, False]
