@@ -56,6 +56,7 @@ DECISIONS = {
     "companion": _("Choose a companion"),
     "troubles_companion": _("Which companion the Troubles strike"),
     "debt_shift": _("Debt shift"),
+    "replacement": _("Choose a replacement move"),
 }
 
 

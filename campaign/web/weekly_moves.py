@@ -17,7 +17,7 @@ from campaign.models import Week
 from campaign.selectors.rolls import rolls_visible_to
 from campaign.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.web.weekly_forms import DECISIONS, form_context, label, option_names, payload_of
-from campaign.web.weekly_results import resolution_state, result_rows
+from campaign.web.weekly_results import resolution_state, result_rows, waiting_on
 from campaign.weekly.access import week_viewer
 from campaign.weekly.models import Character
 from campaign.weekly.selectors import (
@@ -86,6 +86,7 @@ def week_moves_page(request: HttpRequest, pk: int) -> HttpResponse:
         "decisions": decisions,
         "results": results,
         "resolution": resolution_state(request.user, pk) if who.is_gm else None,
+        "waiting_on": waiting_on(request.user, pk, names) if who.is_gm and week.status == Week.Status.RESOLVING else [],
         "hidden_rolls": _hidden_rolls(request, week.campaign_id) if who.is_gm else [],
         "can_send": week.status == Week.Status.OPEN and who.character is not None and who.active,
         **form_context(who),

@@ -17,9 +17,10 @@ from campaign.selectors import CampaignAccess, week_for_viewer
 from campaign.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.web.sentences import sentences
 from campaign.web.weekly_forms import label
-from campaign.web.weekly_results import resolution_state
+from campaign.web.weekly_results import resolution_state, result_rows, waiting_on
 from campaign.weekly.access import SYSTEM
-from campaign.weekly.selectors import moves_visible_to, results_visible_to
+from campaign.weekly.models import Character
+from campaign.weekly.selectors import moves_visible_to, result_for, results_visible_to
 from campaign.weekly.services import move_withdraw
 from campaign.weekly.services.weeks import week_resolve_now
 
@@ -43,10 +44,30 @@ def campaign_context(
         context["moves"] = [{"m": m, "kind": label(m.kind), "by": m.character.name} for m in moves]
         context["is_gm"] = who.is_gm
         context["resolution"] = resolution_state(request.user, week.pk) if who.is_gm else None
+    resolving = Week.objects.filter(campaign=campaign, status=Week.Status.RESOLVING).order_by("number").first()
+    if resolving is not None:
+        context |= _resolving_context(request, resolving)
     if last is not None:
         _who, results = results_visible_to(viewer=request.user, week_id=last.pk)
         context["results"] = [{"kind": label(r.kind), "by": r.character.name} for r in results[:50]]
         context["results_week"] = last
+    return context
+
+
+def _resolving_context(request: HttpRequest, week: Week) -> dict[str, Any]:
+    """A week being resolved: everyone sees that it is; the GM also sees what is resolved so far and the decisions
+    the rest waits on. The selector gives a player no result before the week closes, not even a count."""
+    who, results = results_visible_to(viewer=request.user, week_id=week.pk)
+    context: dict[str, Any] = {"resolving_week": week, "partial": [], "waiting_on": [], "resolving": None}
+    if who.is_gm:
+        rows = Character.objects.filter(campaign_id=week.campaign_id).values_list("pk", "name")
+        names = {f"p{pk}": name for pk, name in rows}
+        shown = [result_for(r, key=who.key, is_gm=True) for r in results[:50]]
+        context.update(
+            partial=result_rows(shown, names),
+            waiting_on=waiting_on(request.user, week.pk, names),
+            resolving=resolution_state(request.user, week.pk),
+        )
     return context
 
 

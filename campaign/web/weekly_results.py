@@ -7,9 +7,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from campaign.web.weekly_forms import label
+from campaign.web.weekly_forms import DECISIONS, label
 from campaign.weekly.models import WeekResolution
-from campaign.weekly.selectors import resolution_for
+from campaign.weekly.selectors import decisions_for, moves_visible_to, resolution_for
 from referee.engine.systems.weekly_moves.moves import band
 
 BANDS = {"strong": _("strong hit"), "weak": _("weak hit"), "miss": _("miss")}
@@ -80,3 +80,26 @@ def resolution_state(viewer: Any, week_id: int) -> dict[str, Any]:
     status = str(progress.get("status") or "")
     label_of = dict(WeekResolution.Status.choices)
     return {**progress, "status_label": label_of.get(status, status)}
+
+
+def waiting_on(viewer: Any, week_id: int, names: dict[str, str]) -> list[dict[str, Any]]:
+    """For the GM: the open decisions the rest of the week waits on, each with who decides and whose move it
+    holds. Read through the selectors, which give a player only their own decisions and moves: call it for the GM.
+    """
+    _who, moves = moves_visible_to(viewer=viewer, week_id=week_id)
+    by_key = {m.key: m for m in moves}
+    rows = []
+    for d in decisions_for(viewer=viewer, week_id=week_id, open_only=True):
+        move = by_key.get(d.key.split(":", 1)[0])
+        rows.append(
+            {
+                "kind": DECISIONS.get(d.kind, d.kind.replace("_", " ").capitalize()),
+                "decides": _("%(name)s decides") % {"name": names.get(f"p{d.character_id}", "")}
+                if d.character_id
+                else _("The GM decides"),
+                "move": label(move.kind) if move else "",
+                "author": move.character.name if move else "",
+                "rule": d.rule,
+            }
+        )
+    return rows

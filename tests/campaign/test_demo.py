@@ -6,16 +6,18 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.utils import timezone
 
+from campaign.management.commands.load_demo import DEMO_CAMPAIGN
 from campaign.models import Campaign, Membership, Week
 
 
 @pytest.mark.django_db
 def test_it_creates_the_demo_once_and_keeps_it() -> None:
     call_command("load_demo")
-    campaign = Campaign.objects.get()
+    campaign = Campaign.objects.get(name=DEMO_CAMPAIGN)
     call_command("load_demo")
-    assert Campaign.objects.get() == campaign
+    assert Campaign.objects.get(name=DEMO_CAMPAIGN) == campaign
     roles = dict(Membership.objects.filter(campaign=campaign).values_list("user__username", "role"))
     assert roles == {"alice": "organiser", "bob": "player", "carol": "player", "gina": "gm"}
     for name in roles:
@@ -26,7 +28,7 @@ def test_it_creates_the_demo_once_and_keeps_it() -> None:
 def test_it_opens_week_1_on_a_sunday_evening_schedule_once() -> None:
     call_command("load_demo")
     call_command("load_demo")
-    campaign = Campaign.objects.get()
+    campaign = Campaign.objects.get(name=DEMO_CAMPAIGN)
     assert campaign.status == "running"
     week = Week.objects.get(campaign=campaign)
     assert (week.number, week.status) == (1, "open")
@@ -37,9 +39,13 @@ def test_it_opens_week_1_on_a_sunday_evening_schedule_once() -> None:
 @pytest.mark.django_db
 def test_it_opens_a_week_for_a_demo_running_without_one() -> None:
     call_command("load_demo")
-    Week.objects.all().update(status="closed")
+    mordheim = Campaign.objects.get(name=DEMO_CAMPAIGN)
+    Week.objects.filter(campaign=mordheim).update(status="closed")
     call_command("load_demo")
-    assert list(Week.objects.order_by("number").values_list("number", "status")) == [(1, "closed"), (2, "open")]
+    assert list(Week.objects.filter(campaign=mordheim).order_by("number").values_list("number", "status")) == [
+        (1, "closed"),
+        (2, "open"),
+    ]
 
 
 @pytest.mark.django_db
@@ -53,7 +59,7 @@ def test_it_plays_the_first_demo_battle_through_the_real_services_once(
     with django_capture_on_commit_callbacks(execute=False) as queued:
         call_command("load_demo")
         call_command("load_demo")
-    campaign = Campaign.objects.get()
+    campaign = Campaign.objects.get(name=DEMO_CAMPAIGN)
     assert sorted(Warband.objects.filter(campaign=campaign).values_list("owner__username", "status")) == [
         ("bob", "approved"),
         ("carol", "approved"),
@@ -90,8 +96,10 @@ def test_it_sets_up_a_three_player_skirmish_table_in_its_first_turn_once() -> No
     session = TableSession.objects.get(system="skirmish_cards")
     assert session.status == "playing" and session.rules_pack is not None
     assert sorted(session.seats.values_list("user__username", flat=True)) == ["bob", "carol", "gina"]
-    views = {s.user.get_username(): view_of(session=session, seat=s)["game"]["skirmish"]
-             for s in session.seats.select_related("user")}
+    views = {
+        s.user.get_username(): view_of(session=session, seat=s)["game"]["skirmish"]
+        for s in session.seats.select_related("user")
+    }
     bob = views["bob"]
     assert bob["phase"] == "activations" and bob["turn"] == 1 and len(bob["order"]) == 6
     assert sum(c["state"] == "done" for c in bob["characters"]) == 1, "the first activation is taken"
@@ -101,8 +109,11 @@ def test_it_sets_up_a_three_player_skirmish_table_in_its_first_turn_once() -> No
     assert "declare" in {c["kind"] for c in commands_for(session=session, seat=seat)}
     bob_seat = session.seats.get(user__username="bob")
     hand = next(z for z in view_of(session=session, seat=bob_seat)["game"]["zones"] if z["key"] == "hand:s1")
-    carol_sees = next(z for z in view_of(session=session, seat=session.seats.get(user__username="carol"))["game"][
-        "zones"] if z["key"] == "hand:s1")
+    carol_sees = next(
+        z
+        for z in view_of(session=session, seat=session.seats.get(user__username="carol"))["game"]["zones"]
+        if z["key"] == "hand:s1"
+    )
     assert len(hand["cards"]) == 2 and carol_sees["count"] == 2 and "cards" not in carol_sees
 
 
@@ -122,3 +133,49 @@ def test_it_sets_up_an_arena_duel_in_its_fight_once() -> None:
     assert bob["phase"] == "fight" and bob["turn"]["active"] in (seats["bob"].key, seats["carol"].key)
     assert bob["me"]["sheet"]["edges"] == ["first_strike"] and "first_strike" not in str(carol)
     assert set(gina["hidden"]) == {seats["bob"].key, seats["carol"].key}
+
+
+@pytest.mark.django_db
+def test_it_sets_up_a_weekly_moves_campaign_with_a_resolved_week_and_bob_s_move_once() -> None:
+    from django.test import Client
+
+    from campaign.demo_weekly import DEMO_WEEKLY
+    from campaign.weekly.models import Character, MoveResult, WeeklyMove
+
+    call_command("load_demo")
+    call_command("load_demo")
+    campaign = Campaign.objects.get(name=DEMO_WEEKLY)
+    assert Campaign.objects.count() == 2 and campaign.system == "weekly_moves"
+    roles = dict(Membership.objects.filter(campaign=campaign).values_list("user__username", "role"))
+    assert roles == {"alice": "organiser", "bob": "player", "carol": "player", "gina": "gm"}
+    assert sorted(Character.objects.filter(campaign=campaign).values_list("user__username", "name")) == [
+        ("bob", "Count Ambrose"),
+        ("carol", "Sister Maren"),
+    ]
+    one, two = Week.objects.filter(campaign=campaign).order_by("number")
+    assert (one.status, two.status) == ("closed", "open") and two.deadline > timezone.now()
+    assert MoveResult.objects.filter(week=one).count() == 3
+    assert list(WeeklyMove.objects.filter(week=two).values_list("character__user__username", "kind")) == [
+        ("bob", "spying")
+    ]
+
+    def page(name: str, url: str) -> str:
+        client = Client()
+        client.force_login(Membership.objects.get(campaign=campaign, user__username=name).user)
+        response = client.get(url)
+        assert response.status_code == 200, (name, url)
+        return response.content.decode()
+
+    home = page("bob", f"/campaigns/{campaign.pk}/")
+    assert "Results of week 1" in home and "Count Ambrose: Ingredient search" in home
+    assert "Sister Maren: " not in home  # Carol's moves stay hers
+    bob_week = page("bob", f"/weeks/{two.pk}/moves/")
+    assert (
+        "You play Count Ambrose." in bob_week and "<strong>Spying</strong> · Count Ambrose → Sister Maren" in bob_week
+    )
+    carol_week = page("carol", f"/weeks/{two.pk}/moves/")
+    assert "No moves sent yet." in carol_week and "Spying" not in carol_week.split('id="send-h"')[0]
+    carol_results = page("carol", f"/weeks/{one.pk}/moves/").split('id="res-h"')[1]
+    assert "<strong>Preparation</strong> · Sister Maren" in carol_results and "Count Ambrose" not in carol_results
+    gina_results = page("gina", f"/weeks/{one.pk}/moves/").split('id="res-h"')[1]
+    assert gina_results.count("<strong>Ingredient search</strong>") == 2 and "Count Ambrose" in gina_results

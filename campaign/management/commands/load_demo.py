@@ -10,6 +10,7 @@ from campaign.demo import demo_battle
 from campaign.demo_arena import demo_arena
 from campaign.demo_skirmish import demo_skirmish
 from campaign.demo_tables import demo_table
+from campaign.demo_weekly import demo_weekly
 from campaign.models import Campaign, Membership, Week
 from campaign.services import campaign_create, membership_add
 from campaign.services.campaigns import campaign_start
@@ -60,9 +61,10 @@ class Command(BaseCommand):
                 membership_add(campaign=campaign, user=users[username], role=role)
         if campaign.status == Campaign.Status.DRAFT:
             campaign_start(campaign=campaign, actor=users["alice"])
-        elif campaign.status == Campaign.Status.RUNNING and not campaign.weeks.exclude(
-            status=Week.Status.CLOSED
-        ).exists():
+        elif (
+            campaign.status == Campaign.Status.RUNNING
+            and not campaign.weeks.exclude(status=Week.Status.CLOSED).exists()
+        ):
             week_open_scheduled(campaign=campaign, now=timezone.now())
         week = campaign.weeks.exclude(status=Week.Status.CLOSED).order_by("-number").first()
         if week is not None and week.number == 1:
@@ -72,6 +74,8 @@ class Command(BaseCommand):
         self.stdout.write(f"Skirmish table {demo_skirmish(campaign=campaign, users=users).pk} is in play.")
         duel = demo_arena(campaign=campaign, users=users)
         self.stdout.write(f"Arena duel {duel.pk} is in its fight (refereed by gina; /tables/{duel.pk}/).")
+        intrigue = demo_weekly(users=users, settings=DEMO_SCHEDULE)
+        self.stdout.write(f"Weekly-moves campaign: {intrigue.name} (id {intrigue.pk}; /campaigns/{intrigue.pk}/).")
         if week is not None:
             self.stdout.write(f"Week {week.number} is open until {week.deadline.isoformat()} (Sunday 20:00, Prague).")
         self.stdout.write(self.style.SUCCESS(f"Demo campaign ready: {campaign.name} (id {campaign.pk})"))

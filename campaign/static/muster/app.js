@@ -1,4 +1,5 @@
-// Muster's small script: the service worker (offline reading) and the CSRF token for htmx requests.
+// Muster's small script: the service worker (offline reading), the CSRF token for htmx requests, and the
+// fields a form shows only for the choice they belong to.
 (function () {
   "use strict";
   if ("serviceWorker" in navigator) {
@@ -10,8 +11,25 @@
     var token = document.querySelector("meta[name=csrf-token]");
     if (token) event.detail.headers["X-CSRFToken"] = token.content;
   });
-  // A select marked data-autosubmit sends its form when changed (the button stays for keyboards).
+  // A field marked data-shown-by="<id of a select>" data-shown-for="<values>" shows only while that select holds
+  // one of those values; hidden, its controls are disabled, so they are neither sent nor required. Without this
+  // script every field shows, each labelled with what it is for, and the server reads only what applies.
+  function showChosen() {
+    document.querySelectorAll("[data-shown-by]").forEach(function (field) {
+      var control = document.getElementById(field.getAttribute("data-shown-by"));
+      if (!control) return;
+      var on = (field.getAttribute("data-shown-for") || "").split(" ").indexOf(control.value) !== -1;
+      field.hidden = !on;
+      field.querySelectorAll("input, select, textarea").forEach(function (c) { c.disabled = !on; });
+    });
+  }
+  showChosen();
+  window.addEventListener("pageshow", showChosen); // a page restored from history keeps its chosen values
   document.addEventListener("change", function (event) {
-    if (event.target.matches && event.target.matches("select[data-autosubmit]")) event.target.form.submit();
+    var target = event.target;
+    if (!target.matches) return;
+    // A select marked data-autosubmit sends its form when changed (the button stays for keyboards).
+    if (target.matches("select[data-autosubmit]")) target.form.submit();
+    if (target.id && document.querySelector('[data-shown-by="' + target.id + '"]')) showChosen();
   });
 })();

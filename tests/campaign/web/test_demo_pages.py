@@ -75,9 +75,10 @@ def test_the_decisions_page_titles_each_decision_in_the_page_s_language(demo: No
 
 def test_a_page_a_player_may_not_open_says_so_in_the_page_s_language(demo: None) -> None:
     """Found trying the demo as bob: the organiser's week page answered a bare English "403 Forbidden"."""
+    from campaign.management.commands.load_demo import DEMO_CAMPAIGN
     from campaign.models import Campaign
 
-    response = _client("bob", "cs").get(f"/campaigns/{Campaign.objects.get().pk}/week/")
+    response = _client("bob", "cs").get(f"/campaigns/{Campaign.objects.get(name=DEMO_CAMPAIGN).pk}/week/")
     page = response.content.decode()
     assert response.status_code == 403
     assert '<html lang="cs">' in page and "Moje kampaně" in page and "Nepovoleno" in page

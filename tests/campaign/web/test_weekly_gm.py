@@ -105,3 +105,38 @@ def test_the_gm_follows_a_waiting_resolution_and_a_player_sees_no_results_yet(
     assert "Only you, the GM, see these before the week closes." in gm_page
     assert "1 decision open" in gm_page and "Decisions waiting" in gm_page
     assert 'id="res-h"' not in _as(world.bob).get(url).content.decode()
+
+
+def test_wm_abl_03_the_gm_sees_the_results_so_far_while_a_decision_holds_the_rest_and_nobody_else_does(
+    world: World, dice: Any, eager_celery: None
+) -> None:
+    intrigue = make_intrigue(world, settings={"ingredient_choice": "gm"})
+    intrigue.submit(intrigue.bob, "ingredient_search", mode="hold")
+    intrigue.submit(intrigue.carol, "ingredient_search", mode="hold")
+    dice.then(2, 2, 1, 4, 4)  # Bob: 4, a miss, Troubles 1; Carol: 8, one ingredient the GM chooses (WM-ING-02)
+    assert intrigue.resolve() == "waiting"
+    week_url, home = f"/weeks/{intrigue.week.pk}/moves/", f"/campaigns/{intrigue.campaign.pk}/"
+    api = f"/api/v1/weeks/{intrigue.week.pk}/results/"
+    held = "Choose an ingredient · The GM decides · Ingredient search by Carol"
+
+    gina = _as(world.gina)
+    results = gina.get(week_url).content.decode().split('id="res-h"')[1]
+    assert "<strong>Ingredient search</strong> · Bob · miss (total 4)" in results
+    assert "the rest waits on:" in results and held in results
+    desk = gina.get(home).content.decode().split('id="resolving-h"')[1]
+    assert "Week 1 is being resolved" in desk and "1 of 2 entries done" in desk
+    assert "Bob: Ingredient search · miss" in desk and held in desk
+    assert intrigue.client(world.gina).get(api).data["count"] == 1
+
+    for player in (world.bob, world.carol):
+        page = _as(player).get(week_url).content.decode()
+        assert 'id="res-h"' not in page and "waits on" not in page and "total 4" not in page
+        desk = _as(player).get(home).content.decode()
+        assert "Week 1 is being resolved" in desk  # that it is, and nothing of how far or what came of it
+        assert "entries done" not in desk and "Ingredient search · miss" not in desk and "waits on" not in desk
+        assert "Waiting for a decision" not in desk and "Choose an ingredient" not in desk
+        answer = intrigue.client(player).get(api)
+        assert answer.status_code == 200 and answer.data["count"] == 0 and answer.data["results"] == []
+    assert _as(world.oscar).get(week_url).status_code == 404
+    assert _as(world.oscar).get(home).status_code in (403, 404)
+    assert intrigue.client(world.oscar).get(api).status_code == 404

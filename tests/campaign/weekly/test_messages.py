@@ -1,8 +1,20 @@
-"""The engine's move errors reach people through gettext, with the engine's texts."""
+"""The engine's move errors reach people through gettext, with the engine's texts (compared in English: a test
+before may have left another language active in this thread)."""
+
+from collections.abc import Iterator
+
+import pytest
+from django.utils import translation
 
 from campaign.weekly.messages import MOVE_ERRORS, move_error_fields, move_error_text
 from referee.engine.sealed import MoveError
 from referee.engine.systems.weekly_moves.validate import MESSAGES
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    with translation.override("en"):
+        yield
 
 
 def test_it_marks_every_engine_message_for_translation_with_the_same_text() -> None:
