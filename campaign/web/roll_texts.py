@@ -54,7 +54,7 @@ SHAPES: tuple[tuple[str, str, Any], ...] = (
     ("", rf"{_WHO} deep wound", gettext_lazy("%(who)s: games missed for a Deep Wound")),
     ("", rf"{_WHO} which eye", gettext_lazy("%(who)s: which eye is blinded")),
     ("", rf"{_WHO} bitter enmity", gettext_lazy("%(who)s: whom the Bitter Enmity is for")),
-    ("", rf"{_WHO} pit fight charge: (?P<side>\w+)", gettext_lazy("%(who)s, the pit fight: who charges (%(side)s)")),
+    ("", rf"{_WHO} pit fight charge: (?P<side>\w+)", gettext_lazy("%(who)s, the pit fight: %(side)s rolls to charge")),
     ("", rf"{_WHO} lost the pit fight", gettext_lazy("%(who)s lost the pit fight: what is left of him")),
     ("", rf"{_WHO} sold to slavers", gettext_lazy("%(who)s sold to the slavers: the price")),
     ("", rf"{_WHO} advance", gettext_lazy("%(who)s: the advance roll")),
