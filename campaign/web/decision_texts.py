@@ -7,6 +7,7 @@ these instead. Keyed by the decision kind and the shape of the option's value, n
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -136,11 +137,20 @@ def _stat(value: str, _option: Mapping[str, Any], _context: Mapping[str, Any], _
     return _("+1 %(stat)s") % {"stat": STAT_NAMES.get(value, value)}
 
 
-def _skill(value: str, _option: Mapping[str, Any], _context: Mapping[str, Any], names: DecisionNames) -> str:
+#: The engine's note on a skill that clashes with one the Hero owns (``postbattle/skills.py``), naming skill ids.
+_CLASH = re.compile(r"\(cannot be used together with ([a-z0-9_, ]+)\)$")
+
+
+def _skill(value: str, option: Mapping[str, Any], _context: Mapping[str, Any], names: DecisionNames) -> str:
     info = names.tables.skills.get(value)
     if info is None:
         return skill_name(names.tables, value)
-    return _("%(skill)s (%(list)s)") % {"skill": skill_name(names.tables, value), "list": skill_list_name(info.list)}
+    text = _("%(skill)s (%(list)s)") % {"skill": skill_name(names.tables, value), "list": skill_list_name(info.list)}
+    clash = _CLASH.search(str(option.get("label", "")))
+    if clash is not None:
+        owned = ", ".join(skill_name(names.tables, s.strip()) for s in clash.group(1).split(","))
+        text += " · " + _("cannot be used together with %(skills)s") % {"skills": owned}
+    return text
 
 
 def _fate(value: str, _option: Mapping[str, Any], _context: Mapping[str, Any], names: DecisionNames) -> str:

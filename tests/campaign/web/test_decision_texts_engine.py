@@ -88,7 +88,7 @@ def _location(f: Fight, location_id: str, warband: Warband) -> DecisionRequest:
 
 PIT_AND_ARENA = {
     "ru": (
-        ["Послать Клаус", "Послать Otto", "Никого не посылать"],
+        ["Послать: Клаус", "Послать: Otto", "Никого не посылать"],
         ["Продать учебник за 100 зк", "Его читает Клаус (Боевые навыки, +1 к максимуму Навыка рукопашной)"],
     ),
     "cs": (
@@ -160,17 +160,25 @@ def test_mh_inc_03_and_04_the_dice_to_keep_and_to_change_by_number_and_face(worl
     assert adjust.kind == "exploration_adjust" and change in _labels(world.bob, language, adjust)
 
 
-def test_mh_skl_01_a_new_skill_by_its_name_and_list(world: World) -> None:
+def test_mh_skl_01_and_03_a_new_skill_by_its_name_and_list_and_the_skill_it_clashes_with(world: World) -> None:
     f = _fight(world)
     tables, settings = tables_of(f.battle.campaign), settings_of(f.battle.campaign)
     warband = _snapshot(f.reavers)
     hero = next(w for w in warband.warriors if w.id == str(f.champion.pk))
-    options = skill_options(hero, warband, tables, settings)
+    hero = replace(hero, skills=("quick_shot",), skill_lists=("combat", "shooting", "speed"))
+    options = skill_options(hero, warband, tables, replace(settings, allow_incompatible_skills=True))
     request = DecisionRequest("test:skill", "skill", warband.id, hero.id, "player", "MH-SKL-01", ())
     decision = _open(f, replace(request, questions=(Question("choice", tuple(options)),)), world.bob)
     labels = _labels(world.bob, "ru", decision)
-    skill = tables.skills[options[0].value]
-    assert labels[0] == f"{skill.ru.capitalize() if skill.ru.isupper() else skill.ru} (Боевые навыки)", labels
+
+    def ru(skill_id: str) -> str:
+        name = tables.skills[skill_id].ru
+        return name.capitalize() if name.isupper() else name
+
+    first = tables.skills[options[0].value]
+    assert labels[0] == f"{ru(first.id)} ({'Боевые навыки' if first.list == 'combat' else first.list})", labels
+    nimble = next(label for o, label in zip(options, labels, strict=True) if o.value == "nimble")
+    assert nimble == f"{ru('nimble')} (Стрелковые навыки) · нельзя использовать вместе с {ru('quick_shot')}"
 
 
 def test_mh_trd_02_a_warbands_own_rolls_in_words_seen_by_its_owner(world: World, dice: DiceScript) -> None:
