@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from roster.bridge.packs import tables_of
+from roster.bridge.packs import list_of, tables_of
 from roster.models import Warband, Warrior
 from roster.names import STAT_NAMES, named, scenario_name, skill_name
 
@@ -81,6 +81,8 @@ class DecisionNames:
     tables: Any
     warriors: Mapping[str, str] = field(default_factory=dict)
     warbands: Mapping[str, str] = field(default_factory=dict)
+    lists: Mapping[str, str] = field(default_factory=dict)  # a warband list's own skill lists, by id
+    skills: Mapping[str, str] = field(default_factory=dict)  # and their skills
 
     def who(self, ident: Any) -> str:
         """A warrior by name (ids of warriors and warbands overlap: a warband is asked for by :meth:`band`)."""
@@ -101,12 +103,23 @@ def decision_names(campaign: Any, id_map: Mapping[str, int] | None = None) -> De
     return DecisionNames(tables_of(campaign), warriors, warbands)
 
 
+def with_list_of(names: DecisionNames, warband: Warband) -> DecisionNames:
+    """``names`` with the warband's own skill lists and their skills (a Sister's, a Skaven's...)."""
+    own = list_of(warband).skill_lists
+    lists = {sl.id: named({"en": sl.name.en, "ru": sl.name.ru}) for sl in own}
+    skills = {s.id: named({"en": s.name.en, "ru": s.name.ru}) for sl in own for s in sl.skills}
+    return replace(names, lists=lists, skills=skills)
+
+
 def kind_title(kind: str) -> str:
     return str(DECISION_KINDS.get(kind, kind.replace("_", " ").capitalize()))
 
 
-def skill_list_name(list_id: str) -> str:
-    return str(SKILL_LISTS.get(list_id, list_id.replace("_", " ").capitalize()))
+def skill_list_name(list_id: str, names: DecisionNames | None = None) -> str:
+    if list_id in SKILL_LISTS:
+        return str(SKILL_LISTS[list_id])
+    own = names.lists.get(list_id) if names is not None else None
+    return own or list_id.replace("_", " ").capitalize()
 
 
 def _die(value: str, context: Mapping[str, Any]) -> tuple[int, Any]:
@@ -144,8 +157,11 @@ _CLASH = re.compile(r"\(cannot be used together with ([a-z0-9_, ]+)\)$")
 def _skill(value: str, option: Mapping[str, Any], _context: Mapping[str, Any], names: DecisionNames) -> str:
     info = names.tables.skills.get(value)
     if info is None:
-        return skill_name(names.tables, value)
-    text = _("%(skill)s (%(list)s)") % {"skill": skill_name(names.tables, value), "list": skill_list_name(info.list)}
+        return names.skills.get(value) or skill_name(names.tables, value)
+    text = _("%(skill)s (%(list)s)") % {
+        "skill": skill_name(names.tables, value),
+        "list": skill_list_name(info.list, names),
+    }
     clash = _CLASH.search(str(option.get("label", "")))
     if clash is not None:
         owned = ", ".join(skill_name(names.tables, s.strip()) for s in clash.group(1).split(","))
@@ -231,7 +247,7 @@ def option_text(
     if (kind, value) in FIXED:
         return str(FIXED[kind, value])
     if kind == "lads_got_talent":
-        return names.who(value) if question == "model" else skill_list_name(value)
+        return names.who(value) if question == "model" else skill_list_name(value, names)
     label = BY_KIND.get(kind)
     if label is not None:
         try:

@@ -17,7 +17,7 @@ from campaign.models import Campaign, CampaignEvent, Week
 from campaign.selectors import CampaignAccess
 from campaign.web.battle_jobs import report_sides
 from campaign.web.common import done, not_found_is_404, refusals_as_messages
-from campaign.web.decision_texts import decision_names, kind_title, question_options
+from campaign.web.decision_texts import decision_names, kind_title, question_options, with_list_of
 from campaign.web.prebattle_texts import prebattle_lines
 from campaign.web.sentences import sentences
 from roster.aftermath.decisions import decision_answer
@@ -166,7 +166,9 @@ def battle_respond_view(request: HttpRequest, pk: int) -> HttpResponse:
 def decision_rows(decisions: list[Decision]) -> list[dict[str, Any]]:
     rows = []
     for d in decisions:
-        names = decision_names(d.warband.campaign, d.aftermath.id_map if d.aftermath_id else None)
+        names = with_list_of(
+            decision_names(d.warband.campaign, d.aftermath.id_map if d.aftermath_id else None), d.warband
+        )
         warrior = names.warriors.get(str(d.request.get("warrior"))) if d.request.get("warrior") else None
         questions = question_options(d.kind, d.request, names)
         rows.append({"d": d, "warrior": warrior, "questions": questions, "kind": kind_title(d.kind)})

@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 
 from campaign.models import Profile
-from referee.engine.systems.mordheim.decisions import DecisionRequest, Question
+from referee.engine.systems.mordheim.decisions import DecisionRequest, Option, Question
 from referee.engine.systems.mordheim.postbattle.advances import skill_options
 from referee.engine.systems.mordheim.postbattle.captives import captive_fate_request
 from referee.engine.systems.mordheim.postbattle.exploration import explore
@@ -23,6 +23,7 @@ from referee.engine.systems.mordheim.state import WarbandSnapshot
 from roster.bridge.packs import list_of, settings_of, tables_of
 from roster.bridge.snapshots import warband_snapshot
 from roster.models import Decision, Warband, Warrior
+from roster.services.warbands import warband_create
 from tests.roster.aftermath.helpers import Fight, fight, queued
 from tests.roster.helpers import hire, reikland
 from tests.support.dice import DiceScript, ScriptedRoller
@@ -204,3 +205,32 @@ def test_mh_trd_02_a_warbands_own_rolls_in_words_seen_by_its_owner(world: World,
     seen = "Владелец отряда, организатор и ведущий"
     assert [label for label, _who in rows] == ["Торг о цене", "Цена: Целебные травы", "Клаус ищет Целебные травы"]
     assert {who for _label, who in rows} == {seen}
+
+
+def test_mh_adv_k_05_the_lads_got_talent_offers_the_warbands_own_skill_list_by_name(world: World) -> None:
+    f = _fight(world)
+    skaven = warband_create(campaign=world.campaign, owner=world.bob, list_slug="skaven_eshin", name="Eshin")
+    hire(skaven, "assassin_adept")
+    group = hire(skaven, "verminkin", count=2)
+    snapshot = _snapshot(skaven)
+    # The engine's question (postbattle/advances.py, _talent): two of the warband's hero skill lists.
+    lists = tuple(Option(sl, sl) for sl in snapshot.hero_skill_lists)
+    request = DecisionRequest(
+        "test:talent",
+        "lads_got_talent",
+        snapshot.id,
+        str(group.pk),
+        "player",
+        "MH-ADV-K-05",
+        (Question("choice", lists, 2),),
+    )
+    talent = _open(f, request, world.bob)
+    labels = _labels(world.bob, "ru", talent)
+    assert labels == [
+        "Боевые навыки",
+        "Стрелковые навыки",
+        "Навыки Знаний",
+        "Навыки Силы",
+        "Навыки Скорости",
+        "Навыки скавенов",
+    ], labels
