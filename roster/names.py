@@ -23,6 +23,41 @@ STAT_NAMES: Mapping[str, Any] = {
 }
 
 
+#: The exploration locations (the pack names them in English only).
+LOCATION_NAMES: Mapping[str, Any] = {
+    "EXP_WELL": _("Well"),
+    "EXP_SHOP": _("Shop"),
+    "EXP_CORPSE": _("Corpse"),
+    "EXP_STRAGGLER": _("Straggler"),
+    "EXP_OVERTURNED_CART": _("Overturned Cart"),
+    "EXP_RUINED_HOVELS": _("Ruined Hovels"),
+    "EXP_TAVERN": _("Tavern"),
+    "EXP_SMITHY": _("Smithy"),
+    "EXP_PRISONERS": _("Prisoners"),
+    "EXP_FLETCHER": _("Fletcher"),
+    "EXP_MARKET_HALL": _("Market Hall"),
+    "EXP_RETURNING_FAVOUR": _("Returning a Favour"),
+    "EXP_GUNSMITH": _("Gunsmith"),
+    "EXP_SHRINE": _("Shrine"),
+    "EXP_TOWNHOUSE": _("Townhouse"),
+    "EXP_ARMOURER": _("Armourer"),
+    "EXP_GRAVEYARD": _("Graveyard"),
+    "EXP_CATACOMBS": _("Catacombs"),
+    "EXP_MONEYLENDER": _("Moneylender's House"),
+    "EXP_ALCHEMIST": _("Alchemist's Laboratory"),
+    "EXP_JEWELSMITH": _("Jewelsmith"),
+    "EXP_MERCHANT_HOUSE": _("Merchant's House"),
+    "EXP_SHATTERED_BUILDING": _("Shattered Building"),
+    "EXP_CATACOMB_ENTRANCE": _("Entrance to the Catacombs"),
+    "EXP_THE_PIT": _("The Pit"),
+    "EXP_HIDDEN_TREASURE": _("Hidden Treasure"),
+    "EXP_DWARF_SMITHY": _("Dwarf Smithy"),
+    "EXP_SLAUGHTERED_WARBAND": _("Slaughtered Warband"),
+    "EXP_FIGHTING_ARENA": _("Fighting Arena"),
+    "EXP_NOBLES_VILLA": _("Noble's Villa"),
+}
+
+
 def named(data: Mapping[str, Any] | Any) -> str:
     """``{"en", "ru", "cs"}`` in the reader's language; the pack's Russian is in capitals, shown as a name."""
     if not isinstance(data, Mapping):
@@ -78,6 +113,12 @@ def scenario_name(tables: Any, scenario_id: str) -> str:
         if info.id == scenario_id:
             return named({"en": info.en, "ru": info.ru})
     return scenario_id.replace("_", " ").capitalize() if scenario_id else ""
+
+
+def location_name(location_id: str) -> str:
+    """An exploration location ("EXP_WELL") by its name: the Well."""
+    name = LOCATION_NAMES.get(location_id)
+    return str(name) if name is not None else _unknown(location_id.removeprefix("EXP_"))
 
 
 def item_name(pack: Any, item_slug: str) -> str:

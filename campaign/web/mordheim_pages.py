@@ -11,13 +11,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaign.models import Campaign, CampaignEvent, Week
 from campaign.selectors import CampaignAccess
 from campaign.web.battle_jobs import report_sides
-from campaign.web.common import as_int, done, not_found_is_404, refusals_as_messages
+from campaign.web.common import done, not_found_is_404, refusals_as_messages
+from campaign.web.decision_texts import decision_names, kind_title, question_options, with_list_of
 from campaign.web.prebattle_texts import prebattle_lines
 from campaign.web.sentences import sentences
 from roster.aftermath.decisions import decision_answer
@@ -163,55 +163,15 @@ def battle_respond_view(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("battle-page", pk)
 
 
-def _option_label(option: dict[str, Any], tables: Any) -> str:
-    value = str(option.get("value", ""))
-    if value in tables.skills:
-        return skill_name(tables, value)
-    if value in STAT_NAMES:
-        return "+1 " + str(STAT_NAMES[value])
-    return named(option.get("label") or value.replace("_", " ").capitalize())
-
-
-#: Decision kind (the Mordheim engine's) -> the question's title on the page.
-DECISION_KINDS = {
-    "ws_or_bs": gettext_lazy("Weapon Skill or Ballistic Skill"),
-    "any_stat": gettext_lazy("Which characteristic goes up"),
-    "skill": gettext_lazy("A new skill"),
-    "lads_got_talent": gettext_lazy("The lad's got talent"),
-    "captor": gettext_lazy("Who holds the captive"),
-    "captive_fate": gettext_lazy("The captive's fate"),
-    "exploration_keep": gettext_lazy("Exploration: the dice to keep"),
-    "exploration_reroll": gettext_lazy("Exploration: a re-roll"),
-    "exploration_adjust": gettext_lazy("Exploration: change a die"),
-    "pit_fight": gettext_lazy("The pit fight"),
-    "well_hero": gettext_lazy("Who drinks from the well"),
-    "the_pit": gettext_lazy("Who goes down the pit"),
-    "share_xp": gettext_lazy("Who shares the experience"),
-    "choose_scenario": gettext_lazy("Choose the scenario"),
-    "scenario_role": gettext_lazy("Attacker or defender"),
-    "hatred_target": gettext_lazy("Whom they hate"),
-    "sell_wyrdstone": gettext_lazy("Sell wyrdstone"),
-}
-
-
-def decision_kind(kind: str) -> str:
-    return str(DECISION_KINDS.get(kind, kind.replace("_", " ").capitalize()))
-
-
 def decision_rows(decisions: list[Decision]) -> list[dict[str, Any]]:
     rows = []
     for d in decisions:
-        tables = tables_of(d.warband.campaign)
-        warrior = Warrior.objects.filter(pk=as_int(d.request.get("warrior"))).values_list("name", flat=True).first()
-        questions = [
-            {
-                "name": q["name"],
-                "pick": q.get("pick", 1),
-                "options": [{"value": o["value"], "label": _option_label(o, tables)} for o in q["options"]],
-            }
-            for q in d.request.get("questions", [])
-        ]
-        rows.append({"d": d, "warrior": warrior, "questions": questions, "kind": decision_kind(d.kind)})
+        names = with_list_of(
+            decision_names(d.warband.campaign, d.aftermath.id_map if d.aftermath_id else None), d.warband
+        )
+        warrior = names.warriors.get(str(d.request.get("warrior"))) if d.request.get("warrior") else None
+        questions = question_options(d.kind, d.request, names)
+        rows.append({"d": d, "warrior": warrior, "questions": questions, "kind": kind_title(d.kind)})
     return rows
 
 
@@ -219,7 +179,7 @@ def decision_rows(decisions: list[Decision]) -> list[dict[str, Any]]:
 def decisions_page(request: HttpRequest) -> HttpResponse:
     decisions = list(
         Decision.objects.filter(answerer_id=request.user.pk, answered_at=None)
-        .select_related("warband__campaign")
+        .select_related("warband__campaign", "aftermath")
         .order_by("id")
     )
     return render(request, "campaign/mordheim/decisions.html", {"rows": decision_rows(decisions)})

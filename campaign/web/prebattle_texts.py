@@ -9,9 +9,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from campaign.web.decision_texts import DecisionNames, option_text
 from roster.bridge.packs import tables_of
 from roster.models import Battle
-from roster.names import named, scenario_name
+from roster.names import scenario_name
 from roster.selectors import prebattle_view
 
 SIT_OUT: Mapping[str, Any] = {
@@ -44,8 +45,6 @@ EDGES: Mapping[str, Any] = {
     "opposite_edge": gettext_lazy("the edge opposite the defender"),
 }
 
-ROLES: Mapping[str, Any] = {"attacker": gettext_lazy("Attack"), "defender": gettext_lazy("Defend")}
-
 
 def _value(value: Any, names: Mapping[str, Mapping[str, str]]) -> str:
     """A fact's value: a warband or warrior id as its name, an edge in words, a number as it is."""
@@ -63,20 +62,13 @@ def _fact_line(fact: Mapping[str, Any], names: Mapping[str, Mapping[str, str]]) 
     return f"{label}: {_value(fact['value'], names)}"
 
 
-def option_label(value: str, label: Any, tables: Any) -> str:
-    if value in ROLES:
-        return str(ROLES[value])
-    if value in tables.scenarios:
-        return scenario_name(tables, value)
-    return named(label)
-
-
 def prebattle_lines(battle: Battle, viewer_id: int | None) -> dict[str, Any] | None:
     """What the page shows of a run sequence; None before it is run."""
     view = prebattle_view(battle)
     if view is None:
         return None
     tables, names = tables_of(battle.campaign), view["names"]
+    labels = DecisionNames(tables, names["warriors"], names["warbands"])
     rolled_by = names["warbands"].get(str(view["rolled_by"]), "") if view["rolled_by"] else ""
     if view["agreed"]:
         how = _("agreed by the players, recorded by the organiser")
@@ -96,7 +88,7 @@ def prebattle_lines(battle: Battle, viewer_id: int | None) -> dict[str, Any] | N
                 {
                     "name": q["name"],
                     "options": [
-                        {"value": o["value"], "label": option_label(str(o["value"]), o["label"], tables)}
+                        {"value": o["value"], "label": option_text(d["kind"], o, labels, question=q["name"])}
                         for o in q["options"]
                     ],
                 }
