@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from django.core import mail
-from django.db import OperationalError
 
 from campaign.models import Campaign, Invitation, Membership, Profile, Week
 from campaign.weekly.models import Character, WeeklyDecision, WeeklyMove
@@ -44,25 +43,10 @@ def person(browser: Any) -> Iterator[Callable[[str], Any]]:
 
 
 def _wait(condition: Callable[[], bool], what: str, seconds: float = 20) -> None:
-    """Poll ``condition`` until it holds.
-
-    On the embedded default the test database is SQLite in memory with a shared cache, where a read that meets
-    the live server's open write is refused at once ("database table is locked") instead of waiting: such a
-    read is asked again, like any other not-yet.
-    """
     end = time.monotonic() + seconds
-    while not _holds(condition):
+    while not condition():
         assert time.monotonic() < end, f"still waiting for {what}"
         time.sleep(0.25)
-
-
-def _holds(condition: Callable[[], bool]) -> bool:
-    try:
-        return condition()
-    except OperationalError as error:
-        if "locked" not in str(error):
-            raise
-        return False
 
 
 def _invite_by_mail(alice: Any, url: str, campaign: Campaign, email: str, role: str = "player") -> str:
