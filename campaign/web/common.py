@@ -15,6 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from campaign.lib.errors import DomainError, NotFound
 
 F = TypeVar("F", bound=Callable[..., HttpResponse])
+T = TypeVar("T")
 
 
 def back_to(request: HttpRequest, default: str) -> str:
@@ -60,6 +61,18 @@ def done(request: HttpRequest, text: str, to: str) -> HttpResponse:
     """A command went through: say so and show the page again (htmx follows the redirect)."""
     messages.success(request, text)
     return redirect(to)
+
+
+def attempt(
+    request: HttpRequest, write: Callable[[], T], text: str | Callable[[T], str], to: str, back: str | None = None
+) -> HttpResponse:
+    """Run one service write: its refusal shown on ``back`` (default ``to``) with nothing changed; else ``text``
+    (or ``text(result)``) said and on to ``to``. The shape every posting form of the site shares."""
+    with refusals_as_messages(request) as refused:
+        result = write()
+    if refused:
+        return redirect(back or to)
+    return done(request, text(result) if callable(text) else text, to)
 
 
 def as_int(value: Any, default: int = 0) -> int:
