@@ -64,15 +64,23 @@ def done(request: HttpRequest, text: str, to: str) -> HttpResponse:
 
 
 def attempt(
-    request: HttpRequest, write: Callable[[], T], text: str | Callable[[T], str], to: str, back: str | None = None
+    request: HttpRequest,
+    write: Callable[[], T],
+    text: str | Callable[[T], str],
+    to: str | Callable[[T], str],
+    back: str | None = None,
 ) -> HttpResponse:
     """Run one service write: its refusal shown on ``back`` (default ``to``) with nothing changed; else ``text``
-    (or ``text(result)``) said and on to ``to``. The shape every posting form of the site shares."""
+    said and on to ``to`` (either may be a function of the write's result). The shape every posting form of
+    the site shares."""
     with refusals_as_messages(request) as refused:
         result = write()
     if refused:
-        return redirect(back or to)
-    return done(request, text(result) if callable(text) else text, to)
+        if back is None:
+            assert isinstance(to, str), "a destination made from the write's result needs a ``back``"
+            back = to
+        return redirect(back)
+    return done(request, text(result) if callable(text) else text, to(result) if callable(to) else to)
 
 
 def as_int(value: Any, default: int = 0) -> int:

@@ -50,6 +50,7 @@ def test_a_command_sent_from_the_page_s_form_changes_the_counters(world: World) 
     session, bob, carol = _started(world)
     page = bob.get(f"/tables/{session.pk}/").content.decode()
     assert "Meditate (gain fate)" in page and "fate 5" in page
+    assert "Undo the last command" in page and "Close the table" in page
     done = bob.post(f"/tables/{session.pk}/commands/meditate/", {"key": "m1"}, follow=True).content.decode()
     assert "Sent: Meditate (gain fate)." in done
     assert "bob meditated." in carol.get(f"/tables/{session.pk}/").content.decode()
