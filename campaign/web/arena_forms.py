@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from campaign.lib.errors import RuleViolation
-from campaign.web.common import attempt, not_found_is_404
-from campaign.web.table_base import page_of, posted, table_of
+from campaign.web.common import form_post
+from campaign.web.table_base import on_table, posted
 from campaign.web.table_texts_arena import COMMANDS, FIELDS, label
 from referee.engine.systems.arena_duel.lane import ACTIONS, HELD_ACTIONS
 from referee.table_models import TableSeat, TableSession
@@ -187,15 +185,12 @@ def amend_forms(
     return out
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def arena_amend(request: HttpRequest, pk: int) -> HttpResponse:
     """The GM (or a command's sender) corrects a command's details: replayed with its stored rolls, never
     rolled again. Its fields are read as the command type says; a bad one is refused, and nothing changes."""
-    session = table_of(request, pk)
 
-    def write() -> None:
+    def write(session: TableSession) -> None:
         seat = sel.seat_required(session=session, viewer=request.user)
         raw = request.POST.get("command", "")
         entry = next((c for c in sel.amendable_for(session=session, seat=seat) if str(c["command"]) == raw), None)
@@ -217,4 +212,4 @@ def arena_amend(request: HttpRequest, pk: int) -> HttpResponse:
             raise RuleViolation(_("Nothing to correct: change one of the details first."), code="unchanged")
         svc.table_amend(session=session, user=request.user, command_id=entry["command"], payload=payload)
 
-    return attempt(request, write, _("The command was corrected."), page_of(pk))
+    return on_table(request, pk, write, _("The command was corrected."))

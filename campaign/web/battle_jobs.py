@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
-from campaign.web.common import attempt, not_found_is_404
+from campaign.web.common import attempt, form_post
 from roster.battles.prebattle import battle_prebattle_answer, battle_prebattle_run
 from roster.battles.reports import battle_override, battle_report
 from roster.models import Battle, Warrior
@@ -70,9 +68,7 @@ def _back(pk: int) -> str:
     return reverse("battle-page", args=[pk])
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def battle_report_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The report from the form of both rosters: the winner, and per model out of action, by whom."""
     battle, _access = battle_for_viewer(viewer=request.user, battle_id=pk)
@@ -84,9 +80,7 @@ def battle_report_view(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def battle_settle_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser settles a report, with a reason for the record: as it was reported, or as corrected here."""
     battle, _access = battle_for_viewer(viewer=request.user, battle_id=pk)
@@ -99,9 +93,7 @@ def battle_settle_view(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def prebattle_run_view(request: HttpRequest, pk: int) -> HttpResponse:
     """A player of the battle (or the organiser) rolls the pre-battle sequence; the organiser may record an agreed
     scenario instead of the table."""
@@ -114,9 +106,7 @@ def prebattle_run_view(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def prebattle_answer_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The player a pre-battle choice belongs to makes it (the scenario on a 2 or 12, attack or defend)."""
     battle, _access = battle_for_viewer(viewer=request.user, battle_id=pk)

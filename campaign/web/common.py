@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
 from campaign.lib.errors import DomainError, NotFound
 
@@ -39,6 +41,11 @@ def not_found_is_404(view: F) -> F:
             raise Http404 from None
 
     return wrapped  # type: ignore[return-value]
+
+
+def form_post(view: F) -> F:
+    """A view a form posts to: logged in, POST only, and a selector's NotFound the site's 404."""
+    return cast(F, login_required(require_POST(not_found_is_404(view))))
 
 
 @contextmanager

@@ -9,13 +9,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from campaign.lib.errors import RuleViolation
 from campaign.models import Campaign, Week
 from campaign.selectors import campaign_access
 from campaign.services.weeks import week_close_early
-from campaign.web.common import as_id, as_int, attempt, done, not_found_is_404, refusals_as_messages
+from campaign.web.common import as_id, as_int, attempt, done, form_post, not_found_is_404, refusals_as_messages
 from roster.battles.corrections import battle_correct
 from roster.battles.pairings import pairings_auto, pairings_set
 from roster.models import Battle, Warband
@@ -62,9 +61,7 @@ def _warband(campaign: Campaign, warband_id: int) -> Warband:
     return warband
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def warband_approve_view(request: HttpRequest, pk: int, warband_id: int) -> HttpResponse:
     warband = _warband(_organised(request, pk), warband_id)
     return attempt(
@@ -75,9 +72,7 @@ def warband_approve_view(request: HttpRequest, pk: int, warband_id: int) -> Http
     )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def warband_send_back_view(request: HttpRequest, pk: int, warband_id: int) -> HttpResponse:
     """The organiser returns a submitted warband to its player with the reason he gives."""
     warband = _warband(_organised(request, pk), warband_id)
@@ -96,9 +91,7 @@ def _pairings(request: HttpRequest, week: Week) -> list[Battle]:
     return pairings_set(week=week, actor=request.user, pairs=[(a, b)] if a else [])
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def pairings_view(request: HttpRequest, pk: int) -> HttpResponse:
     """``auto`` pairs everyone the service can; otherwise the one pair chosen by hand (empty second side: a bye)."""
     week = _open_week(_organised(request, pk))
@@ -118,9 +111,7 @@ def _closed_text(closed: Week) -> str:
     return _("Week %(n)s is resolving.") % {"n": closed.number}
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def week_close_view(request: HttpRequest, pk: int) -> HttpResponse:
     week = _open_week(_organised(request, pk))
     if week is None:
@@ -134,9 +125,7 @@ def week_close_view(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def correction_view(request: HttpRequest, pk: int) -> HttpResponse:
     """A correction with its reason: gold or shards of a warband, or the result of a battle."""
     campaign = _organised(request, pk)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
@@ -20,6 +20,7 @@ from referee.tables import selectors as sel
 from referee.tables import services as svc
 
 POLL_SECONDS = 4
+T = TypeVar("T")
 
 
 def table_of(request: HttpRequest, pk: int) -> TableSession:
@@ -93,6 +94,15 @@ def send(request: HttpRequest, session: TableSession, kind: str, payload: dict[s
     )
 
 
+def on_table(
+    request: HttpRequest, pk: int, write: Callable[[TableSession], T], text: str | Callable[[T], str]
+) -> HttpResponse:
+    """One write to the table the viewer may see (else 404), back on its page: refused, it says why and nothing
+    changed; done, it says ``text`` (or ``text(result)``)."""
+    session = table_of(request, pk)
+    return attempt(request, lambda: write(session), text, page_of(pk))
+
+
 def command_post(
     request: HttpRequest,
     pk: int,
@@ -101,13 +111,13 @@ def command_post(
     text: Callable[[TableSession], str],
 ) -> HttpResponse:
     """Send one of the commands the seat may send now, its fields read by ``read`` from the offered type."""
-    session = table_of(request, pk)
 
-    def write() -> None:
+    def write(session: TableSession) -> TableSession:
         seat = sel.seat_required(session=session, viewer=request.user)
         offered = {c["kind"]: c for c in sel.commands_for(session=session, seat=seat)}
         if kind not in offered:
             raise RuleViolation(_("That is not something you may do now."), code="not_allowed_now")
         send(request, session, kind, read(offered[kind]))
+        return session
 
-    return attempt(request, write, lambda _done: text(session), page_of(pk))
+    return on_table(request, pk, write, text)

@@ -9,6 +9,7 @@ The page polls ``table-live`` with htmx: an unchanged per-seat ETag answers 204 
 from __future__ import annotations
 
 import uuid
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -17,15 +18,14 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
 
 from campaign.lib.i18n import localized
 from campaign.selectors import campaign_access
 from campaign.selectors.roles import campaign_ids_of
 from campaign.services.tables import campaign_table_close, campaign_table_join, campaign_table_open
 from campaign.web import tables_arena, tables_skirmish
-from campaign.web.common import attempt, not_found_is_404
-from campaign.web.table_base import command_post, header, page_of, posted, status_label, table_of
+from campaign.web.common import attempt, form_post, not_found_is_404
+from campaign.web.table_base import command_post, header, on_table, page_of, posted, status_label, table_of
 from campaign.web.table_texts import (
     PHASES,
     STATUSES,
@@ -70,9 +70,7 @@ def tables_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def table_new(request: HttpRequest, pk: int) -> HttpResponse:
     skirmish = request.POST.get("system") == tables_skirmish.SYSTEM
     return attempt(
@@ -89,72 +87,46 @@ def table_new(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def table_join_view(request: HttpRequest, pk: int) -> HttpResponse:
-    session = table_of(request, pk)
-    skirmish = session.system == tables_skirmish.SYSTEM
-    return attempt(
-        request,
-        lambda: campaign_table_join(
-            user=request.user, session=session, options=tables_skirmish.join_options(request) if skirmish else None
-        ),
-        _("You have a seat at the table."),
-        page_of(pk),
-    )
+    def join(session: TableSession) -> TableSeat:
+        skirmish = session.system == tables_skirmish.SYSTEM
+        options = tables_skirmish.join_options(request) if skirmish else None
+        return campaign_table_join(user=request.user, session=session, options=options)
+
+    return on_table(request, pk, join, _("You have a seat at the table."))
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def table_start_view(request: HttpRequest, pk: int) -> HttpResponse:
-    session = table_of(request, pk)
-    return attempt(
-        request,
-        lambda: svc.table_start(
-            session=session,
-            user=request.user,
-            first=request.POST.get("first") or None,
-            operator=request.POST.get("operator") or None,
-        ),
-        _("The game has started."),
-        page_of(pk),
-    )
+    first, operator = request.POST.get("first") or None, request.POST.get("operator") or None
+    start = partial(svc.table_start, user=request.user, first=first, operator=operator)
+    return on_table(request, pk, lambda s: start(session=s), _("The game has started."))
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def table_close_view(request: HttpRequest, pk: int) -> HttpResponse:
-    session = table_of(request, pk)
-    return attempt(
-        request,
-        lambda: campaign_table_close(user=request.user, session=session),
-        _("The table is closed: its seed is revealed."),
-        page_of(pk),
-    )
+    close = partial(campaign_table_close, user=request.user)
+    return on_table(request, pk, lambda s: close(session=s), _("The table is closed: its seed is revealed."))
 
 
-@login_required
-@require_POST
-@not_found_is_404
-def table_undo_view(request: HttpRequest, pk: int) -> HttpResponse:
-    session = table_of(request, pk)
+def _undo(session: TableSession, user: Any) -> bool:
+    """Undo the seat's last command: True when it was undone now, False when the others must agree first."""
     before = session.seq
-    return attempt(
+    return svc.table_undo(session=session, user=user).seq > before
+
+
+@form_post
+def table_undo_view(request: HttpRequest, pk: int) -> HttpResponse:
+    return on_table(
         request,
-        lambda: svc.table_undo(session=session, user=request.user),
-        lambda after: (
-            _("Your last command was undone.") if after.seq > before else _("Undo asked: the other players must agree.")
-        ),
-        page_of(pk),
+        pk,
+        lambda s: _undo(s, request.user),
+        lambda undone: _("Your last command was undone.") if undone else _("Undo asked: the other players must agree."),
     )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def table_command_view(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """Send one of the commands the seat may send now (its fields as the command type declares them)."""
 

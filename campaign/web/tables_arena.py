@@ -10,20 +10,19 @@ as the API's; every write goes through the same services as the API.
 from __future__ import annotations
 
 import uuid
+from functools import partial
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from campaign.selectors.characters import characters_visible_to
 from campaign.services.tables import ARENA, campaign_table_join, campaign_table_open
 from campaign.web.arena_forms import amend_forms, declaration, field_label, widgets
-from campaign.web.common import attempt, not_found_is_404
-from campaign.web.table_base import command_post, header, page_of, posted, send, table_of
+from campaign.web.common import attempt, form_post
+from campaign.web.table_base import command_post, header, on_table, page_of, posted, send
 from campaign.web.table_texts_arena import COMMANDS, PHASES, PURPOSES, STATUSES, fact_text, label, roll_text
 from campaign.web.table_texts_arena import sentence as arena_sentence
 from referee.engine.systems.arena_duel.lane import ACTIONS, HELD_ACTIONS
@@ -35,9 +34,7 @@ OWN_PLACES = ("reroll", "finalize", "announce", "declare")
 LANE = 26
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def arena_new(request: HttpRequest, pk: int) -> HttpResponse:
     """The GM (or the organiser) opens a duel and takes its GM seat."""
     settings = {"crit_fail_reroll": True} if request.POST.get("crit_fail_reroll") else {}
@@ -52,26 +49,15 @@ def arena_new(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def arena_join(request: HttpRequest, pk: int) -> HttpResponse:
     """A fighter sits down with one of its own characters (its sheet is read from the campaign)."""
-    session = table_of(request, pk)
     raw = request.POST.get("character", "")
-    return attempt(
-        request,
-        lambda: campaign_table_join(
-            user=request.user, session=session, options={"character": int(raw)} if raw.isdigit() else {}
-        ),
-        _("You have a seat at the duel."),
-        page_of(pk),
-    )
+    join = partial(campaign_table_join, user=request.user, options={"character": int(raw)} if raw.isdigit() else {})
+    return on_table(request, pk, lambda s: join(session=s), _("You have a seat at the duel."))
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def arena_command(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """Send one of the commands the seat may send now."""
     return command_post(
@@ -83,15 +69,10 @@ def arena_command(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def arena_declare(request: HttpRequest, pk: int) -> HttpResponse:
     """AD-ORD-02: this turn's declaration: the public part (path, actions) and the hidden part (a hold)."""
-    session = table_of(request, pk)
-    return attempt(
-        request, lambda: send(request, session, "declare", declaration(request)), _("Declared."), page_of(pk)
-    )
+    return on_table(request, pk, lambda s: send(request, s, "declare", declaration(request)), _("Declared."))
 
 
 def _rolls(part: dict[str, Any]) -> list[dict[str, Any]]:
