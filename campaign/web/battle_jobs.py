@@ -6,14 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
-from campaign.web.common import done, not_found_is_404, refusals_as_messages
+from campaign.web.common import attempt, form_post
 from roster.battles.prebattle import battle_prebattle_answer, battle_prebattle_run
 from roster.battles.reports import battle_override, battle_report
 from roster.models import Battle, Warrior
@@ -71,60 +68,56 @@ def _back(pk: int) -> str:
     return reverse("battle-page", args=[pk])
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def battle_report_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The report from the form of both rosters: the winner, and per model out of action, by whom."""
     battle, _access = battle_for_viewer(viewer=request.user, battle_id=pk)
-    with refusals_as_messages(request) as refused:
-        battle_report(battle=battle, actor=request.user, data=report_data(battle, request.POST))
-    if not refused:
-        return done(request, _("Report sent: your opponent is asked to confirm it."), _back(pk))
-    return redirect("battle-page", pk)
+    return attempt(
+        request,
+        lambda: battle_report(battle=battle, actor=request.user, data=report_data(battle, request.POST)),
+        _("Report sent: your opponent is asked to confirm it."),
+        _back(pk),
+    )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def battle_settle_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser settles a report, with a reason for the record: as it was reported, or as corrected here."""
     battle, _access = battle_for_viewer(viewer=request.user, battle_id=pk)
     data = report_data(battle, request.POST) if request.POST.get("how") == "corrected" else None
-    with refusals_as_messages(request) as refused:
-        battle_override(battle=battle, actor=request.user, reason=request.POST.get("reason", ""), data=data)
-    if not refused:
-        return done(request, _("Report settled and confirmed: the aftermath is being rolled."), _back(pk))
-    return redirect("battle-page", pk)
+    return attempt(
+        request,
+        lambda: battle_override(battle=battle, actor=request.user, reason=request.POST.get("reason", ""), data=data),
+        _("Report settled and confirmed: the aftermath is being rolled."),
+        _back(pk),
+    )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def prebattle_run_view(request: HttpRequest, pk: int) -> HttpResponse:
     """A player of the battle (or the organiser) rolls the pre-battle sequence; the organiser may record an agreed
     scenario instead of the table."""
     battle, _access = battle_for_viewer(viewer=request.user, battle_id=pk)
-    with refusals_as_messages(request) as refused:
-        battle_prebattle_run(battle=battle, actor=request.user, scenario=request.POST.get("scenario") or None)
-    if not refused:
-        return done(request, _("The pre-battle sequence is rolled."), _back(pk))
-    return redirect("battle-page", pk)
+    return attempt(
+        request,
+        lambda: battle_prebattle_run(battle=battle, actor=request.user, scenario=request.POST.get("scenario") or None),
+        _("The pre-battle sequence is rolled."),
+        _back(pk),
+    )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def prebattle_answer_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The player a pre-battle choice belongs to makes it (the scenario on a 2 or 12, attack or defend)."""
     battle, _access = battle_for_viewer(viewer=request.user, battle_id=pk)
-    with refusals_as_messages(request) as refused:
-        battle_prebattle_answer(
+    return attempt(
+        request,
+        lambda: battle_prebattle_answer(
             battle=battle,
             actor=request.user,
             decision=request.POST.get("decision", ""),
             answer=request.POST.get("answer", ""),
-        )
-    if not refused:
-        return done(request, _("Choice made."), _back(pk))
-    return redirect("battle-page", pk)
+        ),
+        _("Choice made."),
+        _back(pk),
+    )

@@ -5,16 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
 from campaign.lib.errors import DomainError, NotFound
 
 F = TypeVar("F", bound=Callable[..., HttpResponse])
+T = TypeVar("T")
 
 
 def back_to(request: HttpRequest, default: str) -> str:
@@ -40,6 +43,11 @@ def not_found_is_404(view: F) -> F:
     return wrapped  # type: ignore[return-value]
 
 
+def form_post(view: F) -> F:
+    """A view a form posts to: logged in, POST only, and a selector's NotFound the site's 404."""
+    return cast(F, login_required(require_POST(not_found_is_404(view))))
+
+
 @contextmanager
 def refusals_as_messages(request: HttpRequest) -> Iterator[list[DomainError]]:
     """Run a service; a refusal (400/403/409) becomes an error message on the page, and nothing changed.
@@ -60,6 +68,26 @@ def done(request: HttpRequest, text: str, to: str) -> HttpResponse:
     """A command went through: say so and show the page again (htmx follows the redirect)."""
     messages.success(request, text)
     return redirect(to)
+
+
+def attempt(
+    request: HttpRequest,
+    write: Callable[[], T],
+    text: str | Callable[[T], str],
+    to: str | Callable[[T], str],
+    back: str | None = None,
+) -> HttpResponse:
+    """Run one service write: its refusal shown on ``back`` (default ``to``) with nothing changed; else ``text``
+    said and on to ``to`` (either may be a function of the write's result). The shape every posting form of
+    the site shares."""
+    with refusals_as_messages(request) as refused:
+        result = write()
+    if refused:
+        if back is None:
+            assert isinstance(to, str), "a destination made from the write's result needs a ``back``"
+            back = to
+        return redirect(back)
+    return done(request, text(result) if callable(text) else text, to(result) if callable(to) else to)
 
 
 def as_int(value: Any, default: int = 0) -> int:

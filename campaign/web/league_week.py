@@ -9,13 +9,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from campaign.lib.errors import RuleViolation
 from campaign.models import Campaign, Week
 from campaign.selectors import campaign_access
 from campaign.services.weeks import week_close_early
-from campaign.web.common import as_id, as_int, done, not_found_is_404, refusals_as_messages
+from campaign.web.common import as_id, as_int, attempt, done, form_post, not_found_is_404, refusals_as_messages
 from roster.battles.corrections import battle_correct
 from roster.battles.pairings import pairings_auto, pairings_set
 from roster.models import Battle, Warband
@@ -30,12 +29,16 @@ def _organised(request: HttpRequest, pk: int) -> Campaign:
     return access.campaign
 
 
+def _open_week(campaign: Campaign) -> Week | None:
+    return Week.objects.filter(campaign=campaign, status=Week.Status.OPEN).first()
+
+
 @login_required
 @not_found_is_404
 def week_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Everything the organiser does in a week, on one page."""
     campaign = _organised(request, pk)
-    week = Week.objects.filter(campaign=campaign, status=Week.Status.OPEN).first()
+    week = _open_week(campaign)
     warbands = list(Warband.objects.filter(campaign=campaign).select_related("owner").order_by("name"))
     battles = list(battles_of(viewer=request.user, campaign_id=pk, week=week.number)) if week else []
     paired = {w for b in battles for w in (b.warband_a_id, b.warband_b_id) if w}
@@ -51,80 +54,78 @@ def week_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "campaign/organiser/week.html", context)
 
 
-@login_required
-@require_POST
-@not_found_is_404
-def warband_approve_view(request: HttpRequest, pk: int, warband_id: int) -> HttpResponse:
-    campaign = _organised(request, pk)
+def _warband(campaign: Campaign, warband_id: int) -> Warband:
     warband = Warband.objects.filter(campaign=campaign, pk=warband_id).first()
     if warband is None:
         raise PermissionDenied
-    with refusals_as_messages(request) as refused:
-        warband_approve(warband=warband, actor=request.user)
-    if not refused:
-        return done(request, _("%(name)s approved.") % {"name": warband.name}, reverse("week-page", args=[pk]))
-    return redirect("week-page", pk)
+    return warband
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
+def warband_approve_view(request: HttpRequest, pk: int, warband_id: int) -> HttpResponse:
+    warband = _warband(_organised(request, pk), warband_id)
+    return attempt(
+        request,
+        lambda: warband_approve(warband=warband, actor=request.user),
+        _("%(name)s approved.") % {"name": warband.name},
+        reverse("week-page", args=[pk]),
+    )
+
+
+@form_post
 def warband_send_back_view(request: HttpRequest, pk: int, warband_id: int) -> HttpResponse:
     """The organiser returns a submitted warband to its player with the reason he gives."""
-    campaign = _organised(request, pk)
-    warband = Warband.objects.filter(campaign=campaign, pk=warband_id).first()
-    if warband is None:
-        raise PermissionDenied
-    with refusals_as_messages(request) as refused:
-        warband_send_back(warband=warband, actor=request.user, reason=request.POST.get("reason", ""))
-    if not refused:
-        return done(request, _("%(name)s sent back.") % {"name": warband.name}, reverse("week-page", args=[pk]))
-    return redirect("week-page", pk)
+    warband = _warband(_organised(request, pk), warband_id)
+    return attempt(
+        request,
+        lambda: warband_send_back(warband=warband, actor=request.user, reason=request.POST.get("reason", "")),
+        _("%(name)s sent back.") % {"name": warband.name},
+        reverse("week-page", args=[pk]),
+    )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+def _pairings(request: HttpRequest, week: Week) -> list[Battle]:
+    if request.POST.get("auto"):
+        return pairings_auto(week=week, actor=request.user)
+    a, b = as_int(request.POST.get("a")), as_id(request.POST.get("b"))
+    return pairings_set(week=week, actor=request.user, pairs=[(a, b)] if a else [])
+
+
+@form_post
 def pairings_view(request: HttpRequest, pk: int) -> HttpResponse:
     """``auto`` pairs everyone the service can; otherwise the one pair chosen by hand (empty second side: a bye)."""
-    campaign = _organised(request, pk)
-    week = Week.objects.filter(campaign=campaign, status=Week.Status.OPEN).first()
+    week = _open_week(_organised(request, pk))
     if week is None:
         return redirect("week-page", pk)
-    with refusals_as_messages(request) as refused:
-        if request.POST.get("auto"):
-            battles = pairings_auto(week=week, actor=request.user)
-        else:
-            a, b = as_int(request.POST.get("a")), as_id(request.POST.get("b"))
-            battles = pairings_set(week=week, actor=request.user, pairs=[(a, b)] if a else [])
-    if not refused:
-        return done(request, _("%(n)s pairings made.") % {"n": len(battles)}, reverse("week-page", args=[pk]))
-    return redirect("week-page", pk)
+    return attempt(
+        request,
+        lambda: _pairings(request, week),
+        lambda battles: _("%(n)s pairings made.") % {"n": len(battles)},
+        reverse("week-page", args=[pk]),
+    )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+def _closed_text(closed: Week) -> str:
+    if closed.status == Week.Status.CLOSED:
+        return _("Week %(n)s closed.") % {"n": closed.number}
+    return _("Week %(n)s is resolving.") % {"n": closed.number}
+
+
+@form_post
 def week_close_view(request: HttpRequest, pk: int) -> HttpResponse:
-    campaign = _organised(request, pk)
-    week = Week.objects.filter(campaign=campaign, status=Week.Status.OPEN).first()
+    week = _open_week(_organised(request, pk))
     if week is None:
         return redirect("week-page", pk)
-    with refusals_as_messages(request) as refused:
-        closed = week_close_early(week=week, actor=request.user)
-    if not refused:
-        text = (
-            _("Week %(n)s closed.") % {"n": week.number}
-            if closed.status == Week.Status.CLOSED
-            else _("Week %(n)s is resolving.") % {"n": week.number}
-        )
-        return done(request, text, reverse("campaign-page", args=[pk]))
-    return redirect("week-page", pk)
+    return attempt(
+        request,
+        lambda: week_close_early(week=week, actor=request.user),
+        _closed_text,
+        reverse("campaign-page", args=[pk]),
+        back=reverse("week-page", args=[pk]),
+    )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def correction_view(request: HttpRequest, pk: int) -> HttpResponse:
     """A correction with its reason: gold or shards of a warband, or the result of a battle."""
     campaign = _organised(request, pk)

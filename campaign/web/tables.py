@@ -8,24 +8,24 @@ The page polls ``table-live`` with htmx: an unchanged per-seat ETag answers 204 
 
 from __future__ import annotations
 
-import json
 import uuid
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.utils.translation import gettext_lazy
 
-from campaign.lib.errors import RuleViolation
 from campaign.lib.i18n import localized
 from campaign.selectors import campaign_access
 from campaign.selectors.roles import campaign_ids_of
 from campaign.services.tables import campaign_table_close, campaign_table_join, campaign_table_open
 from campaign.web import tables_arena, tables_skirmish
-from campaign.web.common import done, not_found_is_404, refusals_as_messages
+from campaign.web.common import attempt, form_post, not_found_is_404
+from campaign.web.table_base import command_post, header, on_table, page_of, posted, status_label, table_of
 from campaign.web.table_texts import (
     PHASES,
     STATUSES,
@@ -44,19 +44,12 @@ from referee.tables import services as svc
 from referee.tables.state import rules_of
 
 SYSTEM = "doomtrooper"
-POLL_SECONDS = 4
-
-
-def _table(request: HttpRequest, pk: int) -> TableSession:
-    return sel.table_for(viewer=request.user, pk=pk, member_of=campaign_ids_of(viewer=request.user))
-
-
-def _status(value: str) -> str:
-    return str(dict(TableSession.Status.choices).get(value, value))
-
-
-def _page(pk: int) -> str:
-    return reverse("table-page", args=[pk])
+#: Systems whose seat needs a choice made on the table's page (a faction, a character): the campaign's list
+#: links to that join form; the others join from the list at once.
+JOIN_ON_PAGE = {
+    tables_skirmish.SYSTEM: gettext_lazy("Choose a faction to join table %(n)s"),
+    tables_arena.ARENA: gettext_lazy("Choose a character to join duel %(n)s"),
+}
 
 
 @login_required
@@ -67,130 +60,83 @@ def tables_page(request: HttpRequest, pk: int) -> HttpResponse:
     tables = sel.tables_visible_to(viewer=request.user, member_of=campaign_ids_of(viewer=request.user))
     rows = [sel.detail_of(session=t, viewer=request.user) for t in tables.filter(campaign_id=pk).order_by("-id")[:50]]
     for row in rows:
-        row["status_label"] = _status(row["status"])
-    return render(request, "campaign/tables/list.html", {"campaign": access.campaign, "rows": rows,
-                                                         **tables_skirmish.open_context(access.campaign)})
+        row["status_label"] = status_label(row["status"])
+        if row["system"] in JOIN_ON_PAGE:
+            row["join_on_page"] = JOIN_ON_PAGE[row["system"]] % {"n": row["id"]}
+    return render(
+        request,
+        "campaign/tables/list.html",
+        {"campaign": access.campaign, "rows": rows, **tables_skirmish.open_context(access.campaign)},
+    )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def table_new(request: HttpRequest, pk: int) -> HttpResponse:
     skirmish = request.POST.get("system") == tables_skirmish.SYSTEM
-    with refusals_as_messages(request) as refused:
-        session = campaign_table_open(
-            user=request.user, campaign_id=pk, system=tables_skirmish.SYSTEM if skirmish else SYSTEM,
-            **(tables_skirmish.open_input(request) if skirmish else {}))
-    if refused:
-        return redirect("tables-page", pk)
-    return done(request, _("Table opened: ask the other player to join it."), _page(session.pk))
+    return attempt(
+        request,
+        lambda: campaign_table_open(
+            user=request.user,
+            campaign_id=pk,
+            system=tables_skirmish.SYSTEM if skirmish else SYSTEM,
+            **(tables_skirmish.open_input(request) if skirmish else {}),
+        ),
+        _("Table opened: ask the other player to join it."),
+        lambda session: page_of(session.pk),
+        back=reverse("tables-page", args=[pk]),
+    )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def table_join_view(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _table(request, pk)
-    skirmish = session.system == tables_skirmish.SYSTEM
-    with refusals_as_messages(request) as refused:
-        campaign_table_join(user=request.user, session=session,
-                            options=tables_skirmish.join_options(request) if skirmish else None)
-    if refused:
-        return redirect(_page(pk))
-    return done(request, _("You have a seat at the table."), _page(pk))
+    def join(session: TableSession) -> TableSeat:
+        skirmish = session.system == tables_skirmish.SYSTEM
+        options = tables_skirmish.join_options(request) if skirmish else None
+        return campaign_table_join(user=request.user, session=session, options=options)
+
+    return on_table(request, pk, join, _("You have a seat at the table."))
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def table_start_view(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _table(request, pk)
-    with refusals_as_messages(request) as refused:
-        svc.table_start(session=session, user=request.user, first=request.POST.get("first") or None,
-                        operator=request.POST.get("operator") or None)
-    if refused:
-        return redirect(_page(pk))
-    return done(request, _("The game has started."), _page(pk))
+    first, operator = request.POST.get("first") or None, request.POST.get("operator") or None
+    start = partial(svc.table_start, user=request.user, first=first, operator=operator)
+    return on_table(request, pk, lambda s: start(session=s), _("The game has started."))
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def table_close_view(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _table(request, pk)
-    with refusals_as_messages(request) as refused:
-        campaign_table_close(user=request.user, session=session)
-    if refused:
-        return redirect(_page(pk))
-    return done(request, _("The table is closed: its seed is revealed."), _page(pk))
+    close = partial(campaign_table_close, user=request.user)
+    return on_table(request, pk, lambda s: close(session=s), _("The table is closed: its seed is revealed."))
 
 
-@login_required
-@require_POST
-@not_found_is_404
-def table_undo_view(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _table(request, pk)
+def _undo(session: TableSession, user: Any) -> bool:
+    """Undo the seat's last command: True when it was undone now, False when the others must agree first."""
     before = session.seq
-    with refusals_as_messages(request) as refused:
-        after = svc.table_undo(session=session, user=request.user)
-    if refused:
-        return redirect(_page(pk))
-    text = _("Your last command was undone.") if after.seq > before else _(
-        "Undo asked: the other players must agree.")
-    return done(request, text, _page(pk))
+    return svc.table_undo(session=session, user=user).seq > before
 
 
-def _value(spec: dict[str, Any], name: str, request: HttpRequest) -> Any:
-    """A posted field read as its type says (None: left out), refused as the API would refuse it."""
-    kind = spec["type"]
-    if kind == "bool":
-        return True if request.POST.get(name) else (False if spec["required"] else None)
-    if kind == "cards":
-        return [v for v in request.POST.getlist(name) if v] or None
-    if kind == "strs":
-        return [v.strip() for raw in request.POST.getlist(name) for v in raw.split(",") if v.strip()] or None
-    raw = request.POST.get(name, "").strip()
-    if not raw:
-        return None
-    if kind == "int":
-        try:
-            return int(raw)
-        except ValueError:
-            raise RuleViolation(_("%(field)s must be a whole number.") % {"field": field_label(name)},
-                                code="invalid_field", fields={name: [raw]}) from None
-    if kind == "objs":
-        try:
-            return json.loads(raw)
-        except ValueError:
-            raise RuleViolation(_("%(field)s is not readable.") % {"field": field_label(name)},
-                                code="invalid_field", fields={name: [raw]}) from None
-    return raw
+@form_post
+def table_undo_view(request: HttpRequest, pk: int) -> HttpResponse:
+    return on_table(
+        request,
+        pk,
+        lambda s: _undo(s, request.user),
+        lambda undone: _("Your last command was undone.") if undone else _("Undo asked: the other players must agree."),
+    )
 
 
-@login_required
-@require_POST
-@not_found_is_404
+@form_post
 def table_command_view(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """Send one of the commands the seat may send now (its fields as the command type declares them)."""
-    session = _table(request, pk)
-    with refusals_as_messages(request) as refused:
-        seat = sel.seat_required(session=session, viewer=request.user)
-        offered = {c["kind"]: c for c in sel.commands_for(session=session, seat=seat)}
-        if kind not in offered:
-            raise RuleViolation(_("That is not something you may do now."), code="not_allowed_now")
-        payload = {}
-        for name, spec in offered[kind]["fields"].items():
-            value = _value(spec, name, request)
-            if value is not None:
-                payload[name] = value
-        expected = request.POST.get("seq", "")
-        svc.table_command(session=session, user=request.user, kind=kind, payload=payload,
-                          expected_seq=int(expected) if expected.isdigit() else None,
-                          key=request.POST.get("key", "")[:64])
-    if refused:
-        return redirect(_page(pk))
-    label = tables_skirmish.command_label(kind) if session.system == tables_skirmish.SYSTEM else command_label(kind)
-    return done(request, _("Sent: %(command)s.") % {"command": label}, _page(pk))
+
+    def text(session: TableSession) -> str:
+        skirmish = session.system == tables_skirmish.SYSTEM
+        return _("Sent: %(command)s.") % {
+            "command": tables_skirmish.command_label(kind) if skirmish else command_label(kind)
+        }
+
+    return command_post(request, pk, kind, lambda c: posted(c["fields"], request, field_label), text)
 
 
 def _card_names(session: TableSession) -> dict[str, Any]:
@@ -198,15 +144,25 @@ def _card_names(session: TableSession) -> dict[str, Any]:
     return {slug: card.names for slug, card in (getattr(rules, "cards", None) or {}).items()}
 
 
-def _widgets(command: dict[str, Any], handles: list[tuple[str, str]], seats: list[tuple[str, str]],
-             decisions: list[dict[str, Any]], pack: list[tuple[str, str]]) -> list[dict[str, Any]]:
+def _widgets(
+    command: dict[str, Any],
+    handles: list[tuple[str, str]],
+    seats: list[tuple[str, str]],
+    decisions: list[dict[str, Any]],
+    pack: list[tuple[str, str]],
+) -> list[dict[str, Any]]:
     """Each field of a command type as a small form control (a card on the table by its handle, a card of
     the pack by its name with the pack's cards offered, a seat by its player)."""
     out = []
     for name, spec in command["fields"].items():
-        widget: dict[str, Any] = {"name": name, "label": field_label(name), "required": spec["required"],
-                                  "id": f"f-{command['kind']}-{name}", "min": spec["minimum"],
-                                  "max": spec["maximum"]}
+        widget: dict[str, Any] = {
+            "name": name,
+            "label": field_label(name),
+            "required": spec["required"],
+            "id": f"f-{command['kind']}-{name}",
+            "min": spec["minimum"],
+            "max": spec["maximum"],
+        }
         if spec["type"] in ("card", "cards"):
             widget |= {"widget": "select", "options": handles, "multiple": spec["type"] == "cards"}
         elif spec["type"] == "seat":
@@ -227,60 +183,93 @@ def _widgets(command: dict[str, Any], handles: list[tuple[str, str]], seats: lis
 
 def _etag(session: TableSession, seat: TableSeat, detail: dict[str, Any], view: dict[str, Any]) -> str:
     """The seat's ETag over its view, the seats and their presence to the minute: what the live part shows."""
-    seats = [(s["key"], s["username"], s["role"], s["last_seen_at"].strftime("%Y%m%d%H%M") if s["last_seen_at"]
-              else "") for s in detail["seats"]]
+    seats = [
+        (s["key"], s["username"], s["role"], s["last_seen_at"].strftime("%Y%m%d%H%M") if s["last_seen_at"] else "")
+        for s in detail["seats"]
+    ]
     return sel.etag_of(session=session, seat=seat, body=[detail["status"], seats, view]).strip('"')
 
 
 def _live(request: HttpRequest, session: TableSession) -> dict[str, Any]:
     """Everything the live part shows, from the viewer's own seat (or the public header when unseated)."""
-    seat = sel.seat_of(session=session, viewer=request.user)
-    if seat is not None:
-        svc.seat_seen(session=session, user=request.user)
-        session.refresh_from_db()
-    detail = sel.detail_of(session=session, viewer=request.user)
-    usernames = {s["key"]: s["username"] for s in detail["seats"]}
-    context: dict[str, Any] = {"table": detail, "session": session, "seat": seat, "usernames": usernames,
-                               "poll": POLL_SECONDS, "status": _status(detail["status"])}
+    seat, detail, context = header(request, session)
+    usernames = context["usernames"]
     if seat is None:
         return context | (tables_skirmish.join_context(session) if session.system == tables_skirmish.SYSTEM else {})
     view = sel.view_of(session=session, seat=seat)
     if session.system == tables_skirmish.SYSTEM:
-        return context | tables_skirmish.live(session, seat, view, usernames) | {
-            "view": view, "game": view["game"], "etag": _etag(session, seat, detail, view), "key": uuid.uuid4().hex,
-            "may_start": session.status == TableSession.Status.OPEN}
+        return (
+            context
+            | tables_skirmish.live(session, seat, view, usernames)
+            | {
+                "view": view,
+                "game": view["game"],
+                "etag": _etag(session, seat, detail, view),
+                "key": uuid.uuid4().hex,
+                "may_start": session.status == TableSession.Status.OPEN,
+            }
+        )
     names = _card_names(session)
     game = view["game"] or {}
     zones, handles, sealed, hand = [], [], [], []
     for zone in game.get("zones", []):
-        cards = [{"name": card_name(c, names), "c": c, "status": word(STATUSES, (c.get("data") or {}).get("status")),
-                  "meant_for": word(ZONES, (c.get("data") or {}).get("hidden_zone"))}
-                 for c in zone.get("cards", [])]
+        cards = [
+            {
+                "name": card_name(c, names),
+                "c": c,
+                "status": word(STATUSES, (c.get("data") or {}).get("status")),
+                "meant_for": word(ZONES, (c.get("data") or {}).get("hidden_zone")),
+            }
+            for c in zone.get("cards", [])
+        ]
         label = zone_label(zone["key"], usernames)
         handles += [(c["c"]["handle"], f"{c['name']} · {label}") for c in cards]
         if zone["key"] == f"hand:{seat.key}":
             hand = cards
         elif zone["policy"] != "nobody" and cards:
             zones.append({"label": label, "cards": cards, "count": zone["count"]})
-        sealed += [c for c in cards if not c["c"].get("face_up") and c["c"].get("card") and zone["owner"] == seat.key
-                   and not zone["key"].startswith("hand:")]
+        sealed += [
+            c
+            for c in cards
+            if not c["c"].get("face_up")
+            and c["c"].get("card")
+            and zone["owner"] == seat.key
+            and not zone["key"].startswith("hand:")
+        ]
     decisions = sel.decisions_for(session=session, seat=seat)
     seats = list(usernames.items())
     pack = sorted(((slug, localized(n)) for slug, n in names.items()), key=lambda p: p[1])
-    commands = [{"kind": c["kind"], "label": command_label(c["kind"]), "rules": c["rules"],
-                 "fields": _widgets(c, handles, seats, decisions, pack)}
-                for c in sel.commands_for(session=session, seat=seat)]
+    commands = [
+        {
+            "kind": c["kind"],
+            "label": command_label(c["kind"]),
+            "rules": c["rules"],
+            "fields": _widgets(c, handles, seats, decisions, pack),
+        }
+        for c in sel.commands_for(session=session, seat=seat)
+    ]
     events = sel.events_for(session=session, seat=seat, after=0)["events"]
     dt = game.get("doomtrooper") or {}
-    players = [{"key": k, "who": usernames.get(k, k), "mine": k == seat.key, **v}
-               for k, v in (dt.get("players") or {}).items()]
+    players = [
+        {"key": k, "who": usernames.get(k, k), "mine": k == seat.key, **v} for k, v in (dt.get("players") or {}).items()
+    ]
     turn = game.get("turn") or {}
     context |= {
-        "view": view, "game": game, "zones": zones, "sealed": sealed, "hand": hand, "players": players,
-        "dt": dt, "mine": next((p for p in players if p["mine"]), None), "commands": commands,
+        "view": view,
+        "game": game,
+        "zones": zones,
+        "sealed": sealed,
+        "hand": hand,
+        "players": players,
+        "dt": dt,
+        "mine": next((p for p in players if p["mine"]), None),
+        "commands": commands,
         "log": [sentence(e, usernames, names) for e in reversed(events[-30:])],
-        "active": usernames.get(turn.get("active", ""), ""), "turn": turn, "phase": word(PHASES, turn.get("phase")),
-        "etag": _etag(session, seat, detail, view), "key": uuid.uuid4().hex,
+        "active": usernames.get(turn.get("active", ""), ""),
+        "turn": turn,
+        "phase": word(PHASES, turn.get("phase")),
+        "etag": _etag(session, seat, detail, view),
+        "key": uuid.uuid4().hex,
         "may_start": session.status == TableSession.Status.OPEN,
     }
     return context
@@ -289,7 +278,7 @@ def _live(request: HttpRequest, session: TableSession) -> dict[str, Any]:
 @login_required
 @not_found_is_404
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _table(request, pk)
+    session = table_of(request, pk)
     if session.system == tables_arena.ARENA:
         return tables_arena.arena_page(request, session)
     context = _live(request, session)
@@ -301,7 +290,7 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
 @not_found_is_404
 def table_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The live part alone, for htmx's poll: 204 (nothing redrawn) while the seat's ETag is unchanged."""
-    session = _table(request, pk)
+    session = table_of(request, pk)
     if session.system == tables_arena.ARENA:
         return tables_arena.arena_live(request, session)
     seat = sel.seat_of(session=session, viewer=request.user)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from campaign.web import arena_characters, tables_arena
+from campaign.web import arena_characters, arena_forms, tables_arena
 
 arena_urls = [
     path("campaigns/<int:pk>/arena-characters/", arena_characters.characters_page, name="arena-characters"),
@@ -10,5 +10,5 @@ arena_urls = [
     path("tables/<int:pk>/arena/join/", tables_arena.arena_join, name="arena-join"),
     path("tables/<int:pk>/arena/commands/<slug:kind>/", tables_arena.arena_command, name="arena-command"),
     path("tables/<int:pk>/arena/declare/", tables_arena.arena_declare, name="arena-declare"),
-    path("tables/<int:pk>/arena/amend/", tables_arena.arena_amend, name="arena-amend"),
+    path("tables/<int:pk>/arena/amend/", arena_forms.arena_amend, name="arena-amend"),
 ]

@@ -17,12 +17,12 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotAllowed, NotFound
-from referee.engine.live import allowed, render
+from referee.engine.live import START, allowed, render
 from referee.engine.live.views import handles_in
 from referee.models import LedgerEntry
 from referee.table_models import TableSeat, TableSession, audience_q
 from referee.tables.audit import table_audit
-from referee.tables.state import live_of, state_of
+from referee.tables.state import MARKERS, live_of, state_of
 
 
 def tables_visible_to(*, viewer: Any, member_of: Any) -> QuerySet[TableSession]:
@@ -117,6 +117,21 @@ def commands_for(*, session: TableSession, seat: TableSeat) -> list[dict[str, An
     if session.status != TableSession.Status.PLAYING:
         return []
     return allowed(live_of(session), state_of(session), seat.key)
+
+
+def amendable_for(*, session: TableSession, seat: TableSeat, most: int = 10) -> list[dict[str, Any]]:
+    """The commands this seat may correct now, newest first: its own, and every seat's for a GM who sees
+    hidden state (a payload may hold a hidden part). Each with its fields as its type declares them and
+    the payload it stands with now."""
+    if session.status != TableSession.Status.PLAYING:
+        return []
+    types = live_of(session).command_types()
+    rows = (session.commands.filter(undone_at__isnull=True, kind__in=list(types))
+            .exclude(kind__in=(*MARKERS, START)).select_related("seat").order_by("-id"))
+    if not (seat.role == TableSeat.Role.GM and _sees_hidden(session, seat)):
+        rows = rows.filter(seat=seat)
+    return [{**types[c.kind].describe(), "command": c.pk, "seat": c.seat.key if c.seat else "",
+             "payload": dict(c.payload)} for c in rows[:most]]
 
 
 def decisions_for(*, session: TableSession, seat: TableSeat) -> list[dict[str, Any]]:

@@ -75,7 +75,8 @@ def rebuilt(session: TableSession, groups: list[Group]) -> TableState:
     try:
         state, _applied = replay(live_of(session), initial, groups)
     except (CommandError, ReplayMismatch) as exc:
-        raise Conflict(_("The table cannot be rebuilt that way: a later command no longer fits (%(why)s).")
+        raise Conflict(_("The table cannot be rebuilt that way: the corrected command or a later one no longer fits "
+                         "(%(why)s).")
                        % {"why": str(exc)}, code="replay_breaks") from None
     seen = state_of(session)
     keep_knowledge(state, seen)

@@ -1,8 +1,9 @@
 """An arena duel on three phones (390x844), in a real browser: Gina loads both fighters' sheets and opens
-the duel, Bob and Carol join with their characters; Bob rolls Notice in secret, rerolls it with a benny
-and accepts it, Gina announces its effect; Gambling, bans and the selection follow; in the fight the
-first fighter declares a hold whose Agility is rerolled and accepted. Each page shows what it should
-and never the other fighter's hidden values; every page checked (no sideways scroll, 44 px, axe-core)."""
+the duel, Bob and Carol join with their characters from the campaign's tables list; Bob rolls Notice in
+secret, rerolls it with a benny and accepts it, Gina announces its effect; Gambling, bans (one corrected by
+Gina from her console) and the selection follow; in the fight the first fighter declares a hold whose
+Agility is rerolled and accepted. Each page shows what it should and never the other fighter's hidden
+values; every page checked (no sideways scroll, 44 px, axe-core)."""
 
 from __future__ import annotations
 
@@ -110,7 +111,13 @@ def test_a_gm_and_two_fighters_run_a_duel_and_each_phone_keeps_its_secrets(
     gina.wait_for_selector("text=Duel opened")
     table = TableSession.objects.get(campaign=world.campaign, system="arena_duel").pk
     for page in (bob, carol):
-        page.goto(f"{url}/tables/{table}/")
+        # The list links to the duel's join form (a seat needs a character), not to a Join that is refused.
+        page.goto(f"{url}/campaigns/{world.campaign.pk}/tables/")
+        assert page.locator(f"form[action='/tables/{table}/join/']").count() == 0
+        if page is bob:
+            check_page(page, "arena-tables-list")
+        page.click(f"text=Choose a character to join duel {table}")
+        page.wait_for_selector("#join")
         page.click("text=Join the duel")
         page.wait_for_selector("text=You have a seat at the duel.")
     gina.wait_for_selector("#seats-h ~ ul li:has-text('carol')", timeout=WAIT)
@@ -158,7 +165,16 @@ def test_a_gm_and_two_fighters_run_a_duel_and_each_phone_keeps_its_secrets(
     pages[other].reload()
     _send(pages[other], "Ban a weapon group", group="crossbow")
     _send(pages[other], "No more bans")
+    # Gina corrects the first ban from the console: the command's own field, filled in with what was sent.
     gina.reload()
+    gina.click("#amend summary")
+    correction = gina.locator("#amend form", has=gina.locator("input[value='bows']"))
+    correction.locator("input[name=group]").fill("thrown")
+    check_page(gina, "arena-gm-correction")
+    correction.locator("button[type=submit]").click()
+    gina.wait_for_selector("text=The command was corrected.")
+    pages[other].reload()
+    assert "Banned: thrown, crossbow" in pages[other].inner_text("#duel")
     _send(gina, "Next step")
     bob.reload()
     _send(bob, "Choose my items", items=["long_sword", "leather_armour"])

@@ -1,7 +1,8 @@
-"""A skirmish turn on three phones (390x844), in a real browser: Bob, Carol and Dave each on their own page
-place their first cards, answer the swap, take every activation from the page's forms (one with a shot and
-the target's Duck Back in its response window), and make the end-of-turn draws; after each step each page
-shows its own hand and never another's, and every page passes the phone checks."""
+"""A skirmish turn on three phones (390x844), in a real browser: Dave joins from the campaign's tables list
+(its link to the faction form); Bob, Carol and Dave each on their own page place their first cards, answer
+the swap, take every activation from the page's forms (one with a shot and the target's Duck Back in its
+response window), and make the end-of-turn draws; after each step each page shows its own hand and never
+another's, and every page passes the phone checks."""
 
 from __future__ import annotations
 
@@ -102,7 +103,10 @@ def test_three_phones_play_a_skirmish_turn_and_none_sees_another_s_hand(
         log_in(page, url, name)
         page.wait_for_selector("text=Your campaigns")
     dave_page = pages["dave"]
-    dave_page.goto(f"{url}/tables/{session.pk}/")
+    dave_page.goto(f"{url}/campaigns/{world.campaign.pk}/tables/")  # the list links to the faction form
+    assert dave_page.locator(f"form[action='/tables/{session.pk}/join/']").count() == 0
+    dave_page.click(f"text=Choose a faction to join table {session.pk}")
+    dave_page.wait_for_selector("#join")
     dave_page.select_option("#sk-faction", "outlaws")
     for i, c in enumerate(POSSES["dave"]["characters"], start=1):
         dave_page.fill(f"#sk-name-{i}", c["id"])

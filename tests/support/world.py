@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.utils import timezone
 from knox.models import AuthToken
 from rest_framework.test import APIClient
@@ -38,6 +39,13 @@ class World:
         if user is not None:
             _, token = AuthToken.objects.create(user=user)
             client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+        return client
+
+    @staticmethod
+    def browser(user: Any) -> Client:
+        """A web client (Django's test client) with ``user`` logged in, for the pages."""
+        client = Client()
+        client.force_login(user)
         return client
 
 

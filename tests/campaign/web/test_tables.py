@@ -50,6 +50,7 @@ def test_a_command_sent_from_the_page_s_form_changes_the_counters(world: World) 
     session, bob, carol = _started(world)
     page = bob.get(f"/tables/{session.pk}/").content.decode()
     assert "Meditate (gain fate)" in page and "fate 5" in page
+    assert "Undo the last command" in page and "Close the table" in page
     done = bob.post(f"/tables/{session.pk}/commands/meditate/", {"key": "m1"}, follow=True).content.decode()
     assert "Sent: Meditate (gain fate)." in done
     assert "bob meditated." in carol.get(f"/tables/{session.pk}/").content.decode()
@@ -103,3 +104,14 @@ def test_the_poll_answers_204_until_the_seat_s_view_changes(world: World) -> Non
     bob.post(f"/tables/{session.pk}/commands/meditate/", {"key": "m1"})
     fresh = carol.get(f"/tables/{session.pk}/live/?etag={etag[1]}")
     assert fresh.status_code == 200 and "bob meditated." in fresh.content.decode()
+
+
+def test_undo_from_the_page_takes_back_my_own_last_command_and_asks_when_it_is_another_s(world: World) -> None:
+    session, bob, carol = _started(world)
+    bob.post(f"/tables/{session.pk}/commands/meditate/", {"key": "m1"})
+    asked = carol.post(f"/tables/{session.pk}/undo/", follow=True).content.decode()
+    assert "Undo asked: the other players must agree." in asked
+    assert session.commands.filter(kind="meditate", undone_at__isnull=True).count() == 1
+    page = bob.post(f"/tables/{session.pk}/undo/", follow=True).content.decode()
+    assert "Your last command was undone." in page and "fate 5" in page
+    assert session.commands.filter(kind="meditate", undone_at__isnull=True).count() == 0
