@@ -35,6 +35,7 @@ from referee.table_models import TableCommand, TableSeat, TableSession
 from referee.tables.log import events_append
 from referee.tables.state import (
     MARKERS,
+    TABLE_CLOSED,
     command_error,
     command_of,
     groups_of,
@@ -294,7 +295,7 @@ def table_close(*, session: TableSession, user: Any) -> TableSession:
         return session
     session.status, session.closed_at = Status.CLOSED, timezone.now()
     stream_reveal(stream=session.stream)
-    marker = TableCommand.objects.create(session=session, seat=seat, kind="close", undoable=False)
+    marker = TableCommand.objects.create(session=session, seat=seat, kind=TABLE_CLOSED, undoable=False)
     events_append(session=session, command=marker, events=[public("closed", "", outcome=outcome_public(session))])
     session.save(update_fields=["status", "closed_at", "seq", "head_hash"])
     return session

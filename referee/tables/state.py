@@ -14,8 +14,11 @@ from referee.engine.rolls import roll_from_dict
 from referee.served_packs import pinned_pack
 from referee.table_models import TableCommand, TableSession
 
-#: Commands that record something about the log (undo, amend, close) and are never replayed.
-MARKERS = ("undo", "amend", "close")
+#: The row that records the table's closing. Not "close": a game may have a command of that name (the arena
+#: duel's GM ends the duel with one), and that one is replayed like any other.
+TABLE_CLOSED = "table_closed"
+#: Commands that record something about the log (undo, amend, the table's closing) and are never replayed.
+MARKERS = ("undo", "amend", TABLE_CLOSED)
 
 
 def live_system(slug: str) -> LiveSystem:

@@ -3,6 +3,7 @@ crash, knowledge kept through an undo, the close audit."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from campaign.lib import faults
 from campaign.models import ArenaCharacter, CampaignEvent
 from referee.models import LedgerEntry
 from referee.services import ledger
-from referee.table_models import TableSession
+from referee.table_models import TableCommand, TableSession
 from tests.campaign.api.arena.helpers import BOB, CAROL, SEATS, Arena
 from tests.support.world import World
 
@@ -136,3 +137,41 @@ def test_the_close_audit_recomputes_every_roll_of_the_duel(world: World) -> None
     assert audit["ok"] and audit["rolls_recomputed"] == LedgerEntry.objects.filter(stream=stream).count() > 0
     event = CampaignEvent.objects.get(campaign=world.campaign, kind="duel_fought")
     assert event.payload["winner"] == "" and sorted(event.payload["fighters"]) == ["Ivan", "Olga"]
+
+
+def test_ad_post_04_an_undo_after_the_gm_ended_the_duel_takes_back_the_end_not_the_command_before_it(
+    world: World,
+) -> None:
+    arena = Arena(world).seated()
+    arena.to_fight()
+    arena.send("gina", "phase_next")
+    arena.send("gina", "award", seat=SEATS["bob"], item="amulet")
+    arena.send("gina", "close", winner=SEATS["bob"], force=True)
+    assert arena.game("gina")["phase"] == "closed"
+    response = arena["gina"].post(arena.url("undo/"), {}, format="json")
+    assert response.status_code == 200, response.json()
+    undone = TableCommand.objects.filter(session_id=arena.table, undone_at__isnull=False)
+    assert [c.kind for c in undone] == ["close"]  # the end of the duel, replayed like any command, is what goes
+    assert arena.game("gina")["phase"] == "post"
+    arena.send("gina", "close", winner=SEATS["bob"], force=True)
+    assert arena["gina"].post(arena.url("close/"), {}, format="json").status_code == 200
+    ivan = ArenaCharacter.objects.get(pk=arena.chars["bob"])
+    assert [b["item"] for b in ivan.persistent_bennies] == ["amulet"]  # the award before it stands
+    closing = TableCommand.objects.filter(session_id=arena.table).order_by("-id").first()
+    assert closing is not None and closing.kind == "table_closed"
+
+
+def test_the_migration_renames_only_each_closed_table_s_closing_row_not_the_duel_s_own_close(world: World) -> None:
+    from django.apps import apps
+
+    forwards = importlib.import_module("referee.migrations.0010_table_closed_marker").forwards
+    arena = Arena(world).seated()
+    arena.to_fight()
+    arena.send("gina", "phase_next")
+    arena.send("gina", "close", force=True)
+    assert arena["gina"].post(arena.url("close/"), {}, format="json").status_code == 200
+    rows = TableCommand.objects.filter(session_id=arena.table)
+    rows.filter(kind="table_closed").update(kind="close")  # as a table closed before the migration was stored
+    forwards(apps, None)
+    kinds = list(rows.order_by("id").values_list("kind", flat=True))
+    assert kinds[-2:] == ["close", "table_closed"]  # the duel's end is a command; the table's closing a marker
