@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 from campaign.lib.errors import NotFound
 from roster.bridge.packs import list_of, pack_of
 from roster.documents.serializers import RosterSerializer
+from roster.documents.stamp import stamp
 from roster.models import Holding, Warband, Warrior
 from roster.selectors import warbands_visible_to
 from roster.services.warbands import warband_problems
@@ -83,10 +84,6 @@ def warband_visible(*, viewer: Any, warband_id: int) -> Warband:
     return warband
 
 
-#: What a roster's cache key is made of, as one row of the visibility query (``_stamp``).
-_STAMP = ("pk", "created_at", "version", "campaign__rules_pack_id", "campaign__settings", "owner__username")
-
-
 def roster_key(warband: Warband) -> str:
     campaign = warband.campaign
     return _key(
@@ -103,14 +100,6 @@ def _key(pk: int, created_at: Any, version: int, pack_id: int | None, settings: 
     digest = hashlib.sha256(json.dumps(settings or {}, sort_keys=True, default=str).encode()).hexdigest()
     parts = (REVISION, pk, created_at.timestamp() if created_at else "", version, pack_id, digest[:16], owner)
     return "muster:roster:" + hashlib.sha256(":".join(map(str, (*parts, get_language() or ""))).encode()).hexdigest()
-
-
-def _stamp(*, viewer: Any, warband_id: int) -> tuple[Any, ...]:
-    """The cache key's parts of a warband the viewer may see, in one query that builds no model; 404 if not."""
-    stamp = warbands_visible_to(viewer=viewer).filter(pk=warband_id).order_by().values_list(*_STAMP).first()
-    if stamp is None:
-        raise NotFound(_("No such warband."), code="warband_not_found")
-    return tuple(stamp)
 
 
 def roster_data(warband: Warband) -> dict[str, Any]:
@@ -172,7 +161,10 @@ def roster_document(*, viewer: Any, warband_id: int) -> RosterDocument:
     The visibility query reads only the cache key's parts; the warband row is loaded when the representation
     must be built, or when a page asks for it.
     """
-    cached = _recall(_key(*_stamp(viewer=viewer, warband_id=warband_id)))
+    found = stamp(viewer=viewer, warband_id=warband_id)
+    if found is None:
+        raise NotFound(_("No such warband."), code="warband_not_found")
+    cached = _recall(_key(*found))
     if cached is None:
         return document_of(warband_visible(viewer=viewer, warband_id=warband_id))
     return RosterDocument(

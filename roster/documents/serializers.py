@@ -142,7 +142,14 @@ class RosterSerializer(WarbandSummarySerializer):
     class Meta(WarbandSummarySerializer.Meta):
         fields = [
             *WarbandSummarySerializer.Meta.fields,
-            "list_name", "trading_sequence", "warriors", "stash", "problems", "review_note", "submitted_at", "fallen",
+            "list_name",
+            "trading_sequence",
+            "warriors",
+            "stash",
+            "problems",
+            "review_note",
+            "submitted_at",
+            "fallen",
         ]
 
     @extend_schema_field(FallenSerializer(many=True))
