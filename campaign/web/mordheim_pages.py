@@ -92,7 +92,7 @@ def battle_page(request: HttpRequest, pk: int) -> HttpResponse:
         "access": access,
         "report": report,
         "sides": report_sides(battle, report.data if report else None),
-        "prebattle": prebattle_lines(battle, request.user.pk),
+        "prebattle": prebattle_lines(battle, request.user),
         "may_settle": access.is_organiser and battle.status in (Battle.Status.REPORTED, Battle.Status.DISPUTED),
         "may_prebattle": _may_prebattle(battle, access.is_organiser or request.user.pk in players),
         "aftermath": aftermath,

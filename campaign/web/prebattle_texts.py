@@ -62,9 +62,10 @@ def _fact_line(fact: Mapping[str, Any], names: Mapping[str, Mapping[str, str]]) 
     return f"{label}: {_value(fact['value'], names)}"
 
 
-def prebattle_lines(battle: Battle, viewer_id: int | None) -> dict[str, Any] | None:
-    """What the page shows of a run sequence; None before it is run."""
-    view = prebattle_view(battle)
+def prebattle_lines(battle: Battle, viewer: Any) -> dict[str, Any] | None:
+    """What the page shows of a run sequence to ``viewer``; None before it is run."""
+    view = prebattle_view(battle, viewer=viewer)
+    viewer_id = viewer.pk
     if view is None:
         return None
     tables, names = tables_of(battle.campaign), view["names"]
@@ -106,4 +107,5 @@ def prebattle_lines(battle: Battle, viewer_id: int | None) -> dict[str, Any] | N
         ],
         "facts": [line for f in view["facts"] if (line := _fact_line(f, names)) is not None],
         "pending": pending,
+        "withheld": view["withheld"],
     }

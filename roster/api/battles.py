@@ -31,7 +31,7 @@ class BattleDetailSerializer(BattleSerializer):
         fields = [*BattleSerializer.Meta.fields, "prebattle", "scenario_sheet"]
 
     def get_prebattle(self, battle: Battle) -> dict[str, Any] | None:
-        return prebattle_view(battle)
+        return prebattle_view(battle, viewer=self.context["request"].user)
 
     def get_scenario_sheet(self, battle: Battle) -> dict[str, Any] | None:
         return scenario_sheet(battle)
@@ -67,12 +67,12 @@ class BattleDetailView(APIView):
     @extend_schema(responses={200: BattleDetailSerializer})
     def get(self, request: Request, pk: int) -> Response:
         battle, _access = battle_for_viewer(viewer=request.user, battle_id=pk)
-        return Response(BattleDetailSerializer(battle).data)
+        return Response(BattleDetailSerializer(battle, context={"request": request}).data)
 
 
 def _fresh(request: Request, pk: int) -> Response:
     battle, _access = battle_for_viewer(viewer=request.user, battle_id=pk)
-    return Response(BattleDetailSerializer(battle).data)
+    return Response(BattleDetailSerializer(battle, context={"request": request}).data)
 
 
 class PrebattleView(APIView):
@@ -140,4 +140,5 @@ class BattleCorrectView(APIView):
         data.is_valid(raise_exception=True)
         correction = battle_correct(battle=battle, actor=viewer(request), **data.validated_data)
         battle, _access = battle_for_viewer(viewer=request.user, battle_id=pk)
-        return Response(self.OutputSerializer({"correction": correction.pk, "battle": battle}).data)
+        output = self.OutputSerializer({"correction": correction.pk, "battle": battle}, context={"request": request})
+        return Response(output.data)

@@ -18,6 +18,7 @@ from referee.engine.systems.mordheim.battle.scenarios import SETUP
 from roster.battles.scenario_rules import reminders
 from roster.bridge.packs import settings_of, tables_of
 from roster.models import Battle, Warrior
+from roster.rules import may
 
 
 def battles_of(
@@ -63,16 +64,44 @@ def _warrior_ids(prebattle: dict[str, Any]) -> set[int]:
     return ids
 
 
-def prebattle_view(battle: Battle) -> dict[str, Any] | None:
-    """The stored pre-battle sequence with names for the ids it uses; None before it is run."""
+def sees_the_sequence(battle: Battle, viewer: Any) -> bool:
+    """Whether ``viewer`` sees a battle's pre-battle sequence whole: every member while rosters are public.
+    When the campaign keeps them private, who sits out, who is present and the rolls that decided it tell of
+    the two rosters, so only the audience of the battle's party stream sees them, as with its aftermath: the
+    two players (who play it at one table), the organiser and the GM."""
+    sides = [w for w in (battle.warband_a, battle.warband_b) if w is not None]
+    return any(may(viewer, "roster.change_warband", w) for w in sides) or all(
+        may(viewer, "roster.view_warband", w) for w in sides
+    )
+
+
+def prebattle_view(battle: Battle, *, viewer: Any) -> dict[str, Any] | None:
+    """The stored pre-battle sequence with names for the ids it uses, as ``viewer`` may see it; None before it
+    is run. Outside the sequence's audience (``sees_the_sequence``) it is the scenario, how it was chosen and
+    by whom, and nothing of the rosters: no roll, no sit-out, no fact, no question, not even their number."""
     data = battle.prebattle
     if not data:
         return None
-    outcome = data["outcome"]
-    names = dict(Warrior.objects.filter(pk__in=_warrior_ids(data)).values_list("pk", "name"))
     warbands = {str(battle.warband_a_id): battle.warband_a.name}
     if battle.warband_b is not None:
         warbands[str(battle.warband_b_id)] = battle.warband_b.name
+    outcome = data["outcome"]
+    if not sees_the_sequence(battle, viewer):
+        return {
+            "scenario": battle.scenario or None,
+            "table_roll": None,
+            "rolled_by": int(outcome["rolled_by"]) if outcome["rolled_by"] else None,
+            "agreed": data.get("agreed", False),
+            "ratings": {},
+            "sit_out": [],
+            "facts": [],
+            "pending": [],
+            "answers": [],
+            "ledger": [],
+            "names": {"warbands": warbands, "warriors": {}},
+            "withheld": True,
+        }
+    names = dict(Warrior.objects.filter(pk__in=_warrior_ids(data)).values_list("pk", "name"))
     return {
         "scenario": battle.scenario or None,
         "table_roll": outcome["table_roll"],
@@ -110,6 +139,7 @@ def prebattle_view(battle: Battle) -> dict[str, Any] | None:
         "answers": data.get("answers", []),
         "ledger": data.get("ledger", []),
         "names": {"warbands": warbands, "warriors": {str(k): v for k, v in names.items()}},
+        "withheld": False,
     }
 
 

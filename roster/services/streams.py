@@ -12,8 +12,9 @@ a roll that tells something of a warband goes on a hidden stream whose audience 
 Each is seen whole by its audience only (``docs/hidden-rolls.md``): nobody else learns that the
 stream exists, how many rolls it holds, or its seed when the week closes.
 
-A pre-battle sequence stays on its battle's week's public stream either way: its scenario, who
-rolled for it and who sits out are shown to every member on the battle, so its rolls are too.
+A pre-battle sequence goes on its battle's week's public stream with public rosters, and on the battle's
+party stream with private ones (its sit-outs and who is present tell of the rosters): the scenario and
+who chose it are shown to every member either way.
 """
 
 from __future__ import annotations
@@ -28,8 +29,12 @@ from roster.models import Battle, Warband
 
 
 def prebattle_rolls_stream(battle: Battle) -> tuple[RollStream, str]:
-    """The stream and visibility of a battle's pre-battle rolls: its week's public stream (the caller
-    checks that week is open), whatever the rosters, as the sequence itself is read by every member."""
+    """The stream and visibility of a battle's pre-battle rolls: with public rosters its week's public stream
+    (the caller checks that week is open), as every member reads the sequence; with private rosters the
+    battle's party stream, as who sits out and who is present tell of the rosters
+    (``roster.selectors.battles.sees_the_sequence``)."""
+    if rosters_private(battle.campaign):
+        return battle_rolls_stream(battle)
     return week_public_stream(week=battle.week), Visibility.PUBLIC
 
 
