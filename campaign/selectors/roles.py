@@ -60,6 +60,8 @@ def rosters_private(campaign: Any) -> bool:
     return league_of(campaign.settings or {}).rosters_private
 
 
-def private_rosters_q(prefix: str = "campaign__") -> Q:
-    """The same setting as a filter on rows that lead to a campaign through ``prefix`` (default off, as above)."""
-    return Q(**{f"{prefix}settings__rosters_private": True})
+def public_rosters_q(prefix: str = "campaign__") -> Q:
+    """Rows leading through ``prefix`` to a campaign that shows rosters to every member: the same setting as a
+    filter, off or not stored (its default is off, as above; a negated ``= true`` would drop a campaign whose
+    settings lack the key, since NOT NULL is not true)."""
+    return Q(**{f"{prefix}settings__rosters_private": False}) | ~Q(**{f"{prefix}settings__has_key": "rosters_private"})

@@ -8,7 +8,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotFound
-from campaign.selectors.roles import STAFF, campaign_ids_of, private_rosters_q
+from campaign.selectors.roles import STAFF, campaign_ids_of, public_rosters_q
 from roster.models import Holding, TreasuryEntry, Warband, Warrior
 
 
@@ -19,10 +19,9 @@ def warbands_visible_to(*, viewer: Any) -> QuerySet[Warband]:
         return Warband.objects.none()
     member_of = campaign_ids_of(viewer=viewer)
     staff_of = campaign_ids_of(viewer=viewer, roles=STAFF)
-    private = private_rosters_q()
     return (
         Warband.objects.filter(campaign__in=member_of)
-        .filter(~private | Q(owner=viewer) | Q(campaign__in=staff_of))
+        .filter(public_rosters_q() | Q(owner=viewer) | Q(campaign__in=staff_of))
         .select_related("campaign", "owner")
         .order_by("campaign_id", "name", "id")
     )

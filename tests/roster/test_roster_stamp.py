@@ -72,3 +72,17 @@ def test_the_stamp_s_key_is_the_key_a_build_stores_under(world: World) -> None:
     assert found is not None
     row = Warband.objects.select_related("campaign", "owner").get(pk=warband.pk)
     assert _key(*found) == roster_key(row)
+
+
+def test_a_campaign_whose_settings_lack_the_setting_shows_rosters_as_its_default_says(world: World) -> None:
+    from campaign.models import Campaign
+    from campaign.selectors.roles import rosters_private
+    from roster.selectors import warbands_visible_to
+
+    warband = reikland(world)
+    settings = {k: v for k, v in world.campaign.settings.items() if k != "rosters_private"}
+    Campaign.objects.filter(pk=world.campaign.pk).update(settings=settings)  # as a row stored before the setting
+    world.campaign.refresh_from_db()
+    assert not rosters_private(world.campaign)
+    assert list(warbands_visible_to(viewer=world.carol)) == [warband]
+    assert stamp(viewer=world.carol, warband_id=warband.pk) is not None
