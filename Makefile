@@ -49,15 +49,14 @@ beat: install
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# The benchmarks measure on PostgreSQL and Redis: this machine's own unless DATABASE_URL, CELERY_BROKER_URL and
-# CACHE_URL say otherwise (each benchmark makes a throwaway test_ database and skips, saying why, without them).
+# The benchmarks measure on PostgreSQL and Redis: this machine's own unless DATABASE_URL and CACHE_URL say
+# otherwise (each benchmark makes a throwaway test_ database and skips, saying why, without them). Tasks run
+# in-process but in the scale-out benchmark, whose workers use Redis (BENCH_BROKER_URL, db 14 by default).
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/muster_bench
-BENCH_BROKER_URL ?= redis://127.0.0.1:6379/14
 BENCH_CACHE_URL ?= redis://127.0.0.1:6379/13
 
 bench: install
-	@export DATABASE_URL="$${DATABASE_URL:-$(BENCH_DATABASE_URL)}" CELERY_BROKER_URL="$${CELERY_BROKER_URL:-$(BENCH_BROKER_URL)}" \
-		CACHE_URL="$${CACHE_URL:-$(BENCH_CACHE_URL)}"; \
+	@export DATABASE_URL="$${DATABASE_URL:-$(BENCH_DATABASE_URL)}" CACHE_URL="$${CACHE_URL:-$(BENCH_CACHE_URL)}"; \
 	for f in tests/bench/bench_*.py; do \
 		m=$$(echo $$f | sed 's#/#.#g; s#\.py$$##'); \
 		echo "== $$m"; $(PY) -m $$m || exit 1; \

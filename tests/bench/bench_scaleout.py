@@ -102,6 +102,8 @@ def wait_until(done: Callable[[], bool], timeout: float, what: str, tick: Callab
 
 def main() -> None:
     os.environ.setdefault("WEEKLY_RESOLUTION_BATCH", "100")  # the production size, not the tests' 2
+    # Real workers on Redis (the other benchmarks run their tasks in-process).
+    os.environ.setdefault("CELERY_BROKER_URL", os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/14"))
     if not setup(need_postgres=True):
         return
     from django.conf import settings
