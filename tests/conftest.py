@@ -8,6 +8,7 @@ MUSTER_REQUIRE_SERVICES=1 (CI), so a missing server can never pass silently.
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 import pytest
@@ -60,3 +61,17 @@ def _no_roster_copies_across_tests() -> None:
         from django.core.cache import cache
 
         cache.clear()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The SQLite test database's write-ahead log and its index: pytest-django removes the database file (in
+    /dev/shm, tests/settings.py) at the end of the run, not these two beside it."""
+    from django.conf import settings
+
+    if not settings.configured or not settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+        return
+    name = str(settings.DATABASES["default"].get("TEST", {}).get("NAME") or "")
+    if name and not os.path.exists(name):  # the run is over with the database: its side files go too
+        for suffix in ("-wal", "-shm"):
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(name + suffix)
