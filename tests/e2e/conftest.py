@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +56,27 @@ def page(browser: Any) -> Iterator[Any]:
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desk": {"width": 1280, "height": 800}}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"  # axe-core 4.10.2, vendored: nothing downloaded
+
+
+@pytest.fixture
+def person(browser: Any) -> Iterator[Callable[[str], Any]]:
+    """A phone of its own per person, its browser set to ``locale`` (what it sends as Accept-Language)."""
+    contexts: list[Any] = []
+
+    def make(locale: str) -> Any:
+        context = browser.new_context(viewport=VIEWPORTS["phone"], locale=locale)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def phones(person: Callable[[str], Any]) -> Callable[[], Any]:
+    """Phones in English, one per call: the players at a live table."""
+    return lambda: person("en-GB")
 
 
 @pytest.fixture(params=sorted(VIEWPORTS))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -20,26 +20,11 @@ from campaign.models import Campaign, Invitation, Membership, Profile, Week
 from campaign.weekly.models import Character, WeeklyDecision, WeeklyMove
 from roster.models import Aftermath, Battle, Decision, Warband
 from tests.campaign.weekly.conftest import weekly_pack
-from tests.e2e.conftest import VIEWPORTS, check_page, log_in
+from tests.e2e.conftest import check_page, log_in
 from tests.support.dice import DiceScript
 from tests.support.world import PASSWORD, World
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def person(browser: Any) -> Iterator[Callable[[str], Any]]:
-    """A phone of its own per person, its browser set to ``locale`` (what it sends as Accept-Language)."""
-    contexts: list[Any] = []
-
-    def make(locale: str) -> Any:
-        context = browser.new_context(viewport=VIEWPORTS["phone"], locale=locale)
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def _wait(condition: Callable[[], bool], what: str, seconds: float = 20) -> None:

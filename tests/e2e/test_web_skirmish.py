@@ -6,7 +6,6 @@ another's, and every page passes the phone checks."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,25 +16,11 @@ from campaign.web.table_texts_skirmish import card_label
 from referee.table_models import TableSession
 from referee.tables import selectors as sel
 from tests.campaign.api.tables.skirmish import POSSES, SETTINGS
-from tests.e2e.conftest import VIEWPORTS, check_page, log_in
+from tests.e2e.conftest import check_page, log_in
 from tests.support.world import World, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NAMES = ("bob", "carol", "dave")
-
-
-@pytest.fixture
-def phones(browser: Any) -> Iterator[Any]:
-    contexts: list[Any] = []
-
-    def make() -> Any:
-        context = browser.new_context(viewport=VIEWPORTS["phone"], locale="en-GB")
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def _hands(session: TableSession) -> dict[str, list[str]]:

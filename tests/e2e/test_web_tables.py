@@ -5,30 +5,15 @@ sideways scroll, 44 px targets, axe-core)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from referee.table_models import TableSession
-from tests.e2e.conftest import VIEWPORTS, check_page, log_in
+from tests.e2e.conftest import check_page, log_in
 from tests.support.world import World
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def phones(browser: Any) -> Iterator[Any]:
-    contexts: list[Any] = []
-
-    def make() -> Any:
-        context = browser.new_context(viewport=VIEWPORTS["phone"], locale="en-GB")
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
 
 
 def _send(page: Any, label: str, **fields: str) -> None:
