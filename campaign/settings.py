@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "referee",
     "campaign",
     "campaign.weekly",
+    "campaign.tables",
     "roster",
 ]
 

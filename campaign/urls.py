@@ -14,7 +14,7 @@ api_v1 = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("", include("campaign.api.routes")),
-    path("", include("campaign.api.tables.urls")),
+    path("", include("campaign.tables.api.urls")),
     path("", include("campaign.weekly.urls")),
     path("", include("referee.urls")),
     path("", include("roster.urls")),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from roster.api import aftermath, battles, commands, pairings, reports, review, sheet, standings, warbands
+from roster.api import aftermath, battles, catalogue, commands, pairings, reports, review, sheet, standings, warbands
 
 urlpatterns = [
     path("warbands/", warbands.WarbandListCreateView.as_view(), name="warband-list"),
@@ -41,4 +41,10 @@ urlpatterns = [
     path("battles/<int:pk>/dispute/", reports.BattleDisputeView.as_view(), name="battle-dispute"),
     path("battles/<int:pk>/override/", reports.BattleOverrideView.as_view(), name="battle-override"),
     path("campaigns/<int:pk>/standings/", standings.StandingsView.as_view(), name="campaign-standings"),
+    path("rulesets/<slug:slug>/catalogue/", catalogue.CatalogueView.as_view(), name="ruleset-catalogue"),
+    path(
+        "rulesets/<slug:slug>/warband-lists/<slug:list_slug>/",
+        catalogue.WarbandListView.as_view(),
+        name="ruleset-warband-list",
+    ),
 ]

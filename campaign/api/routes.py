@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from campaign.api import campaigns, characters, fairness, members, rolls, timeline, weeks
+from campaign.api import campaigns, fairness, members, rolls, timeline, weeks
 
 urlpatterns = [
     path("campaigns/", campaigns.CampaignListCreateView.as_view(), name="campaign-list"),
@@ -29,9 +29,6 @@ urlpatterns = [
     path("weeks/<int:pk>/", weeks.WeekDetailView.as_view(), name="week-detail"),
     path("weeks/<int:pk>/close/", weeks.WeekCloseView.as_view(), name="week-close"),
     path("campaigns/<int:pk>/timeline/", timeline.TimelineView.as_view(), name="campaign-timeline"),
-    path("campaigns/<int:pk>/arena-characters/", characters.ArenaCharacterListCreateView.as_view(),
-         name="campaign-arena-characters"),
-    path("arena-characters/<int:pk>/", characters.ArenaCharacterDetailView.as_view(), name="arena-character-detail"),
     path("rolls/", rolls.RollListCreateView.as_view(), name="roll-list"),
     path("rolls/<int:pk>/", rolls.RollDetailView.as_view(), name="roll-detail"),
     path("campaigns/<int:pk>/fairness/", fairness.FairnessView.as_view(), name="campaign-fairness"),

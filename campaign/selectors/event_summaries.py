@@ -18,10 +18,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaign.lib.i18n import localized
 from campaign.models import CampaignEvent, Membership
-from referee.engine.game_systems import SYSTEMS
-from referee.table_models import TableSession
 
 
 @dataclass(frozen=True)
@@ -108,30 +105,6 @@ def _member(event: CampaignEvent, _names: Names) -> Sentence:
     return Sentence(_("{user} left the campaign."), parts)
 
 
-def _table(event: CampaignEvent, names: Names) -> Sentence:
-    table = names.ref("table", event, event.payload.get("table"), _("a table"))
-    if event.kind == "table_opened":
-        return Sentence(_("{who} opened {table}."), {"who": who(event), "table": table})
-    return Sentence(_("{table} was closed."), {"table": table})
-
-
-def _duel_fought(event: CampaignEvent, _names: Names) -> Sentence:
-    """An arena duel's result: the characters' names only (what the duel left on them is theirs)."""
-    p = event.payload
-    if p.get("winner") and p.get("loser"):
-        return Sentence(_("{winner} beat {loser} in an arena duel."), {"winner": p["winner"], "loser": p["loser"]})
-    fighters = _(" and ").join(str(n) for n in p.get("fighters") or []) or _("two fighters")
-    return Sentence(_("The arena duel of {fighters} ended undecided."), {"fighters": fighters})
-
-
-def _table_names(campaign_id: int) -> dict[int, str]:
-    rows = TableSession.objects.filter(campaign_id=campaign_id).values_list("pk", "system")
-    return {
-        pk: _("the %(system)s table") % {"system": localized(SYSTEMS[slug].names) if slug in SYSTEMS else slug}
-        for pk, slug in rows
-    }
-
-
 _CORE: dict[str, SentenceOf] = {
     "campaign_started": lambda e, n: Sentence(_("The campaign started.")),
     "campaign_finished": lambda e, n: Sentence(_("The campaign finished.")),
@@ -144,13 +117,9 @@ _CORE: dict[str, SentenceOf] = {
     "correction": lambda e, n: Sentence(
         _("{who} made a correction: {reason}"), {"who": who(e), "reason": e.payload.get("reason", "")}
     ),
-    "table_opened": _table,
-    "table_closed": _table,
-    "duel_fought": _duel_fought,
 }
 for _kind, _sentence in _CORE.items():
     register_event_summary(_kind, _sentence)
-register_names("table", _table_names)
 
 
 def event_sentence(event: CampaignEvent, names: Names | None = None) -> Sentence:

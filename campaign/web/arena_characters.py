@@ -1,8 +1,8 @@
 """The campaign's arena characters on the phone: everyone sees the names and the Charisma; the GM and
 the organiser load a fighter's hidden sheet (traits, skills, edges, hindrances, gear) with a form.
 
-Reads through ``campaign.selectors.characters`` with the viewer, writes through
-``campaign.services.characters``, exactly as the API's.
+Reads through ``campaign.tables.selectors`` with the viewer, writes through
+``campaign.tables.services.characters``, exactly as the API's.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 from campaign.lib.errors import RuleViolation
 from campaign.models import Membership
 from campaign.selectors import campaign_access
-from campaign.selectors.characters import character_card, characters_visible_to
 from campaign.selectors.roles import STAFF, role_of
-from campaign.services.characters import character_create
+from campaign.tables.selectors import character_card, characters_visible_to
+from campaign.tables.services.characters import character_create
 from campaign.web.common import done, not_found_is_404, refusals_as_messages
 from referee.engine.systems.arena_duel.sheets import ATTRIBUTES
 

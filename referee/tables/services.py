@@ -4,7 +4,7 @@ One transaction per command: lock the session row; load its state; the engine ap
 command; its rolls are stored in the ledger first; then its events are appended and each
 audience seat's seq raised; the phones are nudged after commit. The referee knows seats (users),
 not campaigns: whether a user may open or join a campaign's table is the league's to decide
-before calling these (``campaign.services.tables``).
+before calling these (``campaign.tables.services.tables``).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ def main() -> None:
 
     from campaign.models import Campaign
     from campaign.services import campaign_create, campaign_start, membership_add
-    from campaign.services.tables import campaign_table_join, campaign_table_open
+    from campaign.tables.services.tables import campaign_table_join, campaign_table_open
     from campaign.weekly.services import character_create
     from referee.served_packs import get_pack
     from referee.services.rules_packs import rules_pack_sync

@@ -119,7 +119,7 @@ def test_it_sets_up_a_three_player_skirmish_table_in_its_first_turn_once() -> No
 
 @pytest.mark.django_db
 def test_it_sets_up_an_arena_duel_in_its_fight_once() -> None:
-    from campaign.models import ArenaCharacter
+    from campaign.tables.models import ArenaCharacter
     from referee.table_models import TableSession
     from referee.tables.selectors import view_of
 

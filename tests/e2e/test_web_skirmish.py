@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from campaign.services import membership_add
-from campaign.services.tables import campaign_table_join, campaign_table_open
+from campaign.tables.services.tables import campaign_table_join, campaign_table_open
 from campaign.web.table_texts_skirmish import card_label
 from referee.table_models import TableSession
 from referee.tables import selectors as sel

@@ -7,14 +7,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign.demo import demo_battle
-from campaign.demo_arena import demo_arena
-from campaign.demo_skirmish import demo_skirmish
-from campaign.demo_tables import demo_table
 from campaign.demo_weekly import demo_weekly
 from campaign.models import Campaign, Membership, Week
 from campaign.services import campaign_create, membership_add
 from campaign.services.campaigns import campaign_start
 from campaign.services.weeks import week_open_scheduled
+from campaign.tables.demo_arena import demo_arena
+from campaign.tables.demo_skirmish import demo_skirmish
+from campaign.tables.demo_tables import demo_table
 from referee.models import RulesPack
 
 DEMO_PASSWORD = "muster-demo"  # noqa: S105 - published demo logins, printed by `make run`

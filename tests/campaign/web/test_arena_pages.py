@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from campaign.models import ArenaCharacter
+from campaign.tables.models import ArenaCharacter
 from referee.table_models import TableSession
 from tests.support.world import World
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.models import ArenaCharacter
-from campaign.services.tables import campaign_table_open
+from campaign.tables.models import ArenaCharacter
+from campaign.tables.services.tables import campaign_table_open
 from referee.table_models import TableSession
 from tests.campaign.api.tables.skirmish import POSSES, SETTINGS
 from tests.campaign.web.test_arena_pages import IVAN

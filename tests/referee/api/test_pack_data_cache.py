@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from referee.api import catalogue, rulesets
+from referee.api import rulesets
+from roster.api import catalogue
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.models import ArenaCharacter
+from campaign.tables.models import ArenaCharacter
 from tests.campaign.api.arena.helpers import BOB, Arena
 from tests.support.world import World
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from campaign.models import ArenaCharacter, CampaignEvent
+from campaign.models import CampaignEvent
+from campaign.tables.models import ArenaCharacter
 from tests.campaign.api.arena.helpers import SEATS, Arena
 from tests.support.world import World
 

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from campaign.lib import faults
-from campaign.models import ArenaCharacter, CampaignEvent
+from campaign.models import CampaignEvent
+from campaign.tables.models import ArenaCharacter
 from referee.models import LedgerEntry
 from referee.services import ledger
 from referee.table_models import TableCommand, TableSession

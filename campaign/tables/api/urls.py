@@ -1,8 +1,9 @@
-"""The table API's routes (included under ``/api/v1/``)."""
+"""The live tables' API routes (included under ``/api/v1/``): the tables and the arena's characters."""
 
 from django.urls import path
 
-from campaign.api.tables import views as v
+from campaign.tables.api import characters
+from campaign.tables.api import views as v
 
 urlpatterns = [
     path("tables/", v.TableListCreateView.as_view(), name="table-list"),
@@ -21,4 +22,7 @@ urlpatterns = [
          name="table-decision-answer"),
     path("tables/<int:pk>/rolls/", v.TableRollsView.as_view(), name="table-rolls"),
     path("tables/<int:pk>/audit/", v.TableAuditView.as_view(), name="table-audit"),
+    path("campaigns/<int:pk>/arena-characters/", characters.ArenaCharacterListCreateView.as_view(),
+         name="campaign-arena-characters"),
+    path("arena-characters/<int:pk>/", characters.ArenaCharacterDetailView.as_view(), name="arena-character-detail"),
 ]

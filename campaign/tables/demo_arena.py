@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaign.models import ArenaCharacter, Campaign
-from campaign.services.characters import character_create
-from campaign.services.tables import ARENA, campaign_table_join, campaign_table_open
+from campaign.models import Campaign
+from campaign.tables.models import ArenaCharacter
+from campaign.tables.services.characters import character_create
+from campaign.tables.services.tables import ARENA, campaign_table_join, campaign_table_open
 from referee.table_models import TableSession
 from referee.tables.selectors import view_of
 from referee.tables.services import table_command, table_start

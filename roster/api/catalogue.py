@@ -20,12 +20,12 @@ from rest_framework.views import APIView
 
 from campaign.lib.errors import NotFound
 from campaign.lib.i18n import localized
-from referee.api.catalogue_serializers import CatalogueSerializer, WarbandListSerializer
 from referee.api.rulesets import NOT_MODIFIED, VERSION_PARAM, cached, pack_or_404
 from referee.engine.packfiles import LoadedPack
 from referee.engine.systems.mordheim.lists.types import Item, Name, VariableCost, WarbandList
 from referee.engine.systems.mordheim.tables.pack_parser import MordheimPack
 from referee.engine.systems.mordheim.warband.equipment import listed_price
+from roster.api.catalogue_serializers import CatalogueSerializer, WarbandListSerializer
 
 RESTRICTION_FLAGS = ("leader_only", "spellcasters_only")
 RESTRICTION_LISTS = ("incompatible_with", "unusable_by", "forbidden_for")

@@ -16,7 +16,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.tables.serializers import (
+from campaign.lib.api.idempotency import HEADER, idempotent
+from campaign.lib.api.schema import errors
+from campaign.lib.api.viewer import viewer
+from campaign.lib.errors import RuleViolation
+from campaign.selectors.roles import campaign_ids_of
+from campaign.tables.api.serializers import (
     TableAllowedCommandSerializer,
     TableAuditSerializer,
     TableDecisionSerializer,
@@ -26,12 +31,7 @@ from campaign.api.tables.serializers import (
     TableUndoSerializer,
     TableViewSerializer,
 )
-from campaign.lib.api.idempotency import HEADER, idempotent
-from campaign.lib.api.schema import errors
-from campaign.lib.api.viewer import viewer
-from campaign.lib.errors import RuleViolation
-from campaign.selectors.roles import campaign_ids_of
-from campaign.services.tables import campaign_table_close, campaign_table_join, campaign_table_open
+from campaign.tables.services.tables import campaign_table_close, campaign_table_join, campaign_table_open
 from referee.table_models import TableSeat, TableSession
 from referee.tables import selectors as sel
 from referee.tables import services as svc

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from campaign.api.tables.arena_serializers import game_field
+from campaign.tables.api.arena_serializers import game_field
 from referee.table_models import TableSeat, TableSession
 
 

@@ -3,6 +3,8 @@ campaign's timeline records a table opened and closed. The table itself is the r
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -11,21 +13,39 @@ from django.utils.translation import gettext as _
 from campaign.lib.errors import NotFound
 from campaign.models import Campaign
 from campaign.selectors.roles import role_of
-from campaign.services.characters import character_seat_options, characters_after_duel
 from campaign.services.events import event_record
+from campaign.tables.services.characters import characters_after_duel
 from referee.table_models import TableSeat, TableSession
 from referee.tables import services as tables
 from referee.tables.state import outcome_public
 
-#: The live system whose fighters bring the campaign's characters (``campaign.models.ArenaCharacter``).
+#: The live system whose fighters bring the campaign's characters (``campaign.tables.models.ArenaCharacter``).
 ARENA = "arena_duel"
+
+
+@dataclass(frozen=True)
+class LiveHooks:
+    """What a live system adds to the league's side of its tables (registered from ``TablesConfig.ready``)."""
+
+    #: A player's seat options, read from the campaign, never sent by a phone (``user, campaign_id, options``).
+    seat_options: Callable[..., dict[str, Any] | None] | None = None
+    #: What the campaign keeps of a finished game (``campaign, user, table_id, outcome``).
+    closed: Callable[..., None] | None = None
+
+
+#: The one table of per-system hooks, keyed by the system's slug.
+HOOKS: dict[str, LiveHooks] = {}
+
+
+def register_live_hooks(system: str, hooks: LiveHooks) -> None:
+    HOOKS[system] = hooks
 
 
 def _options(*, user: Any, system: str, campaign_id: int | None, role: str,
              options: dict[str, Any] | None) -> dict[str, Any] | None:
-    """An arena fighter's seat carries its character, read from the campaign, never sent by a phone."""
-    if system == ARENA and role == TableSeat.Role.PLAYER:
-        return character_seat_options(user=user, campaign_id=campaign_id, options=options)
+    hook = HOOKS.get(system, LiveHooks()).seat_options
+    if hook is not None and role == TableSeat.Role.PLAYER:
+        return hook(user=user, campaign_id=campaign_id, options=options)
     return options
 
 
@@ -69,12 +89,13 @@ def campaign_table_close(*, user: Any, session: TableSession) -> TableSession:
         event_record(campaign=campaign, kind="table_closed", actor=user,
                      payload={"table": closed.pk, "system": closed.system, "outcome": outcome_public(closed)})
         outcome = (closed.snapshot or {}).get("outcome")
-        if closed.system == ARENA and outcome:
-            _duel_fought(campaign=campaign, user=user, table_id=closed.pk, outcome=outcome)
+        hook = HOOKS.get(closed.system, LiveHooks()).closed
+        if hook is not None and outcome:
+            hook(campaign=campaign, user=user, table_id=closed.pk, outcome=outcome)
     return closed
 
 
-def _duel_fought(*, campaign: Campaign, user: Any, table_id: int, outcome: dict[str, Any]) -> None:
+def duel_fought(*, campaign: Campaign, user: Any, table_id: int, outcome: dict[str, Any]) -> None:
     """The characters take back what the duel left them (AD-BEN-03, AD-POST); the timeline says who won."""
     rows = {str(c.pk): c for c in characters_after_duel(table_id=table_id, outcome=outcome)}
     names = {seat: rows[str(f["character"])].name for seat, f in outcome["fighters"].items()

@@ -13,8 +13,8 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotFound
-from campaign.models import ArenaCharacter
 from campaign.selectors.roles import STAFF, campaign_ids_of, role_of
+from campaign.tables.models import ArenaCharacter
 
 
 def characters_visible_to(*, viewer: Any, campaign_id: int | None = None) -> QuerySet[ArenaCharacter]:

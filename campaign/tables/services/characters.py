@@ -15,8 +15,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotAllowed, NotFound, RuleViolation
-from campaign.models import ArenaCharacter, Campaign
+from campaign.models import Campaign
 from campaign.selectors.roles import PLAYER, STAFF, role_of
+from campaign.tables.models import ArenaCharacter
 from referee.engine.live.system import CommandError
 from referee.engine.systems.arena_duel.post import character_after
 from referee.engine.systems.arena_duel.sheets import Character

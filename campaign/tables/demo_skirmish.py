@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaign.models import Campaign
-from campaign.services.tables import campaign_table_join, campaign_table_open
+from campaign.tables.services.tables import campaign_table_join, campaign_table_open
 from referee.table_models import TableSession
 from referee.tables.services import table_command, table_start
 from referee.tables.state import state_of

@@ -23,9 +23,9 @@ from campaign.lib.api.schema import errors
 from campaign.lib.api.viewer import viewer
 from campaign.lib.errors import NotFound, RuleViolation
 from campaign.models import Campaign
-from campaign.selectors.characters import character_card, character_for, characters_visible_to
 from campaign.selectors.roles import role_of
-from campaign.services.characters import character_create, character_edit
+from campaign.tables.selectors import character_card, character_for, characters_visible_to
+from campaign.tables.services.characters import character_create, character_edit
 
 
 class ArenaPersistentBennySerializer(serializers.Serializer):
