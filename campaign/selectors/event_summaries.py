@@ -3,7 +3,7 @@
 
 A sentence is a translated template with named parts; a part that names a thing the web app can link to is a
 :class:`Ref`. The API reads the sentence as plain text (:func:`event_summary`), the web app renders the refs as
-links (``campaign.web.sentences``): one function per kind serves both.
+links (``campaign.selectors.event_html``): one function per kind serves both.
 
 The league core writes the sentences of its own kinds; a game system's app registers those of its kinds, and
 how its names are looked up (``register_event_summary`` and ``register_names`` from its ``AppConfig.ready``),

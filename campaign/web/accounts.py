@@ -15,13 +15,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from campaign.lib.web.common import back_to, done, refusals_as_messages
 from campaign.models import Invitation, Notification
 from campaign.selectors.roles import role_of
 from campaign.services import invitation_accept
 from campaign.services.members import invitation_problem
 from campaign.services.notifications import profile_of, profile_update
 from campaign.web.adapter import PENDING_INVITATION
-from campaign.web.common import back_to, done, refusals_as_messages
 
 TIME_ZONES = sorted(available_timezones())
 

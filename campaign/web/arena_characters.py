@@ -16,12 +16,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import RuleViolation
+from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Membership
 from campaign.selectors import campaign_access
 from campaign.selectors.roles import STAFF, role_of
 from campaign.tables.selectors import character_card, characters_visible_to
 from campaign.tables.services.characters import character_create
-from campaign.web.common import done, not_found_is_404, refusals_as_messages
 from referee.engine.systems.arena_duel.sheets import ATTRIBUTES
 
 DIES = (4, 6, 8, 10, 12)

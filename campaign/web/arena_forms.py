@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import RuleViolation
-from campaign.web.common import form_post
+from campaign.lib.web.common import form_post
 from campaign.web.table_base import on_table, posted
 from campaign.web.table_texts_arena import COMMANDS, FIELDS, label
 from referee.engine.systems.arena_duel.lane import ACTIONS, HELD_ACTIONS

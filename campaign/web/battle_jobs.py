@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from campaign.web.common import attempt, form_post
+from campaign.lib.web.common import attempt, form_post
 from roster.battles.prebattle import battle_prebattle_answer, battle_prebattle_run
 from roster.battles.reports import battle_override, battle_report
 from roster.models import Battle, Warrior

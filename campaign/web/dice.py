@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaign.lib.errors import RuleViolation
+from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.selectors import campaign_access, memberships_of
 from campaign.selectors.rolls import campaign_for_member, fairness_of, roll_shown_to, rolls_visible_to
 from campaign.services.rolls import roll_ad_hoc
-from campaign.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.web.roll_texts import RollNames, roll_label, seen_by
 from referee.models import Visibility
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaign.lib.errors import DomainError
-from campaign.web.common import as_int, done, not_found_is_404, refusals_as_messages
+from campaign.lib.web.common import as_int, done, not_found_is_404, refusals_as_messages
 from referee.engine.systems.mordheim.warband.equipment import listed_price
 from roster.bridge.packs import list_of, pack_of
 from roster.models import Warband

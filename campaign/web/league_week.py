@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import RuleViolation
+from campaign.lib.web.common import as_id, as_int, attempt, done, form_post, not_found_is_404, refusals_as_messages
 from campaign.models import Campaign, Week
 from campaign.selectors import campaign_access
 from campaign.services.weeks import week_close_early
-from campaign.web.common import as_id, as_int, attempt, done, form_post, not_found_is_404, refusals_as_messages
 from roster.battles.corrections import battle_correct
 from roster.battles.pairings import pairings_auto, pairings_set
 from roster.models import Battle, Warband

@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaign.lib.errors import NotFound
+from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.selectors import campaign_access, members_of
 from campaign.services import campaign_finish
 from campaign.services.members import membership_leave, membership_remove
-from campaign.web.common import done, not_found_is_404, refusals_as_messages
 
 
 @login_required

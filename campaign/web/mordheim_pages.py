@@ -13,13 +13,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Campaign, CampaignEvent, Week
 from campaign.selectors import CampaignAccess
+from campaign.selectors.event_html import sentences
 from campaign.web.battle_jobs import report_sides
-from campaign.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.web.decision_texts import decision_names, kind_title, question_options, with_list_of
 from campaign.web.prebattle_texts import prebattle_lines
-from campaign.web.sentences import sentences
 from roster.aftermath.decisions import decision_answer
 from roster.battles.reports import battle_confirm, battle_dispute
 from roster.bridge.packs import SYSTEM, tables_of

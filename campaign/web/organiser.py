@@ -16,12 +16,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaign.lib.i18n import localized
+from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Invitation
 from campaign.selectors import campaign_access, invitations_of
 from campaign.services import campaign_create, campaign_start, campaign_update, invitation_create, invitation_revoke
 from campaign.services.campaigns import rules_pack_pinned
 from campaign.services.notifications import invitation_email
-from campaign.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.web.settings_form import groups_of, settings_form
 from referee.served_packs import packs
 

@@ -11,11 +11,11 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from campaign.lib.i18n import localized
+from campaign.lib.web.common import not_found_is_404
 from campaign.models import Campaign, Membership, Week
 from campaign.selectors import campaign_access, memberships_of, timeline_of
+from campaign.selectors.event_html import sentences
 from campaign.web import mordheim_pages, weekly_pages
-from campaign.web.common import not_found_is_404
-from campaign.web.sentences import sentences
 from referee.engine.game_systems import SYSTEMS
 from roster.selectors import warbands_visible_to
 

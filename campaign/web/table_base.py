@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import RuleViolation
+from campaign.lib.web.common import attempt
 from campaign.selectors.roles import campaign_ids_of
-from campaign.web.common import attempt
 from referee.table_models import TableSeat, TableSession
 from referee.tables import selectors as sel
 from referee.tables import services as svc

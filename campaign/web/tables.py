@@ -20,11 +20,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaign.lib.i18n import localized
+from campaign.lib.web.common import attempt, form_post, not_found_is_404
 from campaign.selectors import campaign_access
 from campaign.selectors.roles import campaign_ids_of
 from campaign.tables.services.tables import campaign_table_close, campaign_table_join, campaign_table_open
 from campaign.web import tables_arena, tables_skirmish
-from campaign.web.common import attempt, form_post, not_found_is_404
 from campaign.web.table_base import command_post, header, on_table, page_of, posted, status_label, table_of
 from campaign.web.table_texts import (
     PHASES,

@@ -18,10 +18,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from campaign.lib.web.common import attempt, form_post
 from campaign.tables.selectors import characters_visible_to
 from campaign.tables.services.tables import ARENA, campaign_table_join, campaign_table_open
 from campaign.web.arena_forms import amend_forms, declaration, field_label, widgets
-from campaign.web.common import attempt, form_post
 from campaign.web.table_base import command_post, header, on_table, page_of, posted, send
 from campaign.web.table_texts_arena import COMMANDS, PHASES, PURPOSES, STATUSES, fact_text, label, roll_text
 from campaign.web.table_texts_arena import sentence as arena_sentence

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from campaign.lib.web.common import as_id, as_int, done, not_found_is_404, refusals_as_messages
 from campaign.selectors import campaign_access
-from campaign.web.common import as_id, as_int, done, not_found_is_404, refusals_as_messages
 from roster.bridge.packs import pack_of
 from roster.models import Warband
 from roster.names import item_name, named

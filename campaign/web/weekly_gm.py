@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaign.lib.errors import RuleViolation
+from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Membership
 from campaign.selectors import campaign_access
-from campaign.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.weekly.models import Character, Promise
 from campaign.weekly.selectors import characters_visible_to
 from campaign.weekly.services import character_create, character_update, info_set, promise_set

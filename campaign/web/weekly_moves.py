@@ -13,9 +13,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Week
 from campaign.selectors.rolls import rolls_visible_to
-from campaign.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.web.weekly_forms import DECISIONS, form_context, label, option_names, payload_of
 from campaign.web.weekly_results import resolution_state, result_rows, waiting_on
 from campaign.weekly.access import week_viewer

@@ -12,10 +12,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Campaign, CampaignEvent, Week
 from campaign.selectors import CampaignAccess, week_for_viewer
-from campaign.web.common import done, not_found_is_404, refusals_as_messages
-from campaign.web.sentences import sentences
+from campaign.selectors.event_html import sentences
 from campaign.web.weekly_forms import label
 from campaign.web.weekly_results import resolution_state, result_rows, waiting_on
 from campaign.weekly.access import SYSTEM

@@ -8,9 +8,9 @@ import re
 import pytest
 from django.utils import translation
 
+from campaign.selectors.event_html import sentences
 from campaign.selectors.event_summaries import Names, event_summary
 from campaign.services.events import event_record
-from campaign.web.sentences import sentences
 from tests.support.league import make_warband
 from tests.support.world import World
 

@@ -1,4 +1,5 @@
-"""Small plumbing every web job shares: a service's refusal shown on the page it came from, 404s kept secret."""
+"""Small plumbing every app's web pages share: a service's refusal shown on the page it came from, 404s kept
+secret. It needs no app (``campaign.lib``), so a game system's pages use it as the root's do."""
 
 from __future__ import annotations
 

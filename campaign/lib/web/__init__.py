@@ -1,0 +1,1 @@
+"""The plumbing every app's web pages share that needs no app (``common``)."""
