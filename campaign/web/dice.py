@@ -18,8 +18,8 @@ from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.selectors import campaign_access, memberships_of
 from campaign.selectors.rolls import campaign_for_member, fairness_of, roll_shown_to, rolls_visible_to
 from campaign.services.rolls import roll_ad_hoc
-from campaign.web.roll_texts import RollNames, roll_label, seen_by
 from referee.models import Visibility
+from roster.web.roll_texts import RollNames, roll_label, seen_by
 
 
 def _ledger(request: HttpRequest, campaign_id: int | None = None, limit: int = 50) -> list[dict[str, Any]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -15,9 +17,25 @@ from campaign.lib.web.common import not_found_is_404
 from campaign.models import Campaign, Membership, Week
 from campaign.selectors import campaign_access, memberships_of, timeline_of
 from campaign.selectors.event_html import sentences
-from campaign.web import mordheim_pages, weekly_pages
+from campaign.weekly.web import weekly_pages
 from referee.engine.game_systems import SYSTEMS
 from roster.selectors import warbands_visible_to
+from roster.web import mordheim_pages
+
+
+@dataclass(frozen=True)
+class CampaignPage:
+    """A game system's own part of its campaigns' page: its context and the template that shows it."""
+
+    context: Callable[..., dict[str, Any]]
+    template: str
+
+
+#: The one table of the systems' campaign pages, keyed by the system's slug.
+CAMPAIGN_PAGES: dict[str, CampaignPage] = {
+    mordheim_pages.SYSTEM: CampaignPage(mordheim_pages.campaign_context, "campaign/campaign_mordheim.html"),
+    weekly_pages.SYSTEM: CampaignPage(weekly_pages.campaign_context, "campaign/campaign_weekly.html"),
+}
 
 
 def system_name(slug: str) -> str:
@@ -66,12 +84,10 @@ def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
         "zone": zone,
         "deadline_local": timezone.localtime(week.deadline, ZoneInfo(zone)) if week else None,
     }
-    if campaign.system == mordheim_pages.SYSTEM:
-        context |= mordheim_pages.campaign_context(request, campaign, access, week, events)
-        template = "campaign/campaign_mordheim.html"
-    elif campaign.system == weekly_pages.SYSTEM:
-        context |= weekly_pages.campaign_context(request, campaign, access, week, events)
-        template = "campaign/campaign_weekly.html"
+    own = CAMPAIGN_PAGES.get(campaign.system)
+    if own is not None:
+        context |= own.context(request, campaign, access, week, events)
+        template = own.template
     else:
         context["events"] = sentences(events)
         template = "campaign/campaign_weekly.html"

@@ -1,34 +1,18 @@
-"""The web app's pages (included at the site root by campaign/urls.py); the names are what templates reverse."""
+"""The web app's pages (included at the site root by campaign/urls.py); the names are what templates reverse.
+
+The root keeps the league's own pages; each game system's app brings its pages in its ``web/urls.py``."""
 
 from allauth.account import views as allauth_views
 from django.urls import include, path
 
-from campaign.web import (
-    accounts,
-    battle_jobs,
-    dice,
-    hiring,
-    league_week,
-    members,
-    mordheim_pages,
-    notices,
-    organiser,
-    pages,
-    pwa,
-    tables,
-    warbands,
-    weekly_gm,
-    weekly_moves,
-    weekly_pages,
-)
-from campaign.web.urls_arena import arena_urls
-from roster import views as roster_views
+from campaign.web import accounts, dice, league_week, members, notices, organiser, pages, pwa
 
 urlpatterns = [
     path("", pages.home, name="home"),
     path("campaigns/<int:pk>/", pages.campaign_page, name="campaign-page"),
-    path("warbands/<int:pk>/", roster_views.warband_page, name="warband-page"),
-    path("warbands/<int:pk>/sheet.pdf", roster_views.warband_sheet, name="warband-sheet"),
+    path("", include("roster.web.urls")),
+    path("", include("campaign.weekly.web.urls")),
+    path("", include("campaign.tables.web.urls")),
     path("campaigns/new/", organiser.campaign_new, name="campaign-new"),
     path("campaigns/<int:pk>/settings/", organiser.campaign_settings_page, name="campaign-settings-page"),
     path("campaigns/<int:pk>/invitations/", organiser.invitations_page, name="invitations-page"),
@@ -60,50 +44,6 @@ urlpatterns = [
         league_week.warband_send_back_view,
         name="warband-send-back-page",
     ),
-    path("warbands/<int:pk>/submit/", warbands.submit_view, name="warband-submit-page"),
-    path("campaigns/<int:pk>/warbands/new/", warbands.warband_new, name="warband-new"),
-    path("warbands/<int:pk>/hire/", hiring.hire_page, name="warband-hire-page"),
-    path("warbands/<int:pk>/hire/confirm/", hiring.hire_view, name="warband-hire-confirm"),
-    path("warbands/<int:pk>/dismiss/", hiring.dismiss_page, name="warband-dismiss-page"),
-    path("warbands/<int:pk>/dismiss/do/", hiring.dismiss_view, name="warband-dismiss-do"),
-    path("warbands/<int:pk>/shop/", warbands.shop_page, name="warband-shop-page"),
-    path("warbands/<int:pk>/shop/do/", warbands.shop_view, name="warband-shop-do"),
-    path("battles/<int:pk>/", mordheim_pages.battle_page, name="battle-page"),
-    path("battles/<int:pk>/report/", battle_jobs.battle_report_view, name="battle-report-page"),
-    path("battles/<int:pk>/settle/", battle_jobs.battle_settle_view, name="battle-settle-page"),
-    path("battles/<int:pk>/prebattle/", battle_jobs.prebattle_run_view, name="prebattle-run-page"),
-    path("battles/<int:pk>/prebattle/answer/", battle_jobs.prebattle_answer_view, name="prebattle-answer-page"),
-    path("battles/<int:pk>/respond/", mordheim_pages.battle_respond_view, name="battle-respond-page"),
-    path("decisions/", mordheim_pages.decisions_page, name="decisions"),
-    path("decisions/<int:pk>/answer/", mordheim_pages.decision_answer_view, name="decision-answer-page"),
-    path("weeks/<int:pk>/moves/", weekly_moves.week_moves_page, name="week-moves-page"),
-    path("weeks/<int:pk>/moves/send/", weekly_moves.move_send_view, name="move-send-page"),
-    path(
-        "weeks/<int:pk>/decisions/<int:decision_id>/",
-        weekly_moves.weekly_decision_view,
-        name="weekly-decision-page",
-    ),
-    path("weeks/<int:pk>/resolve/", weekly_pages.week_resolve_view, name="week-resolve-page"),
-    path("weeks/<int:pk>/moves/<int:move_id>/withdraw/", weekly_pages.move_withdraw_view, name="move-withdraw-page"),
-    path("campaigns/<int:pk>/characters/", weekly_gm.characters_page, name="characters-page"),
-    path("campaigns/<int:pk>/characters/new/", weekly_gm.character_new_view, name="character-new-page"),
-    path(
-        "campaigns/<int:pk>/characters/<int:character_id>/",
-        weekly_gm.character_edit_view,
-        name="character-edit-page",
-    ),
-    path("campaigns/<int:pk>/characters/info/", weekly_gm.info_set_view, name="info-set-page"),
-    path("campaigns/<int:pk>/promises/<int:promise_id>/", weekly_gm.promise_view, name="promise-page"),
-    path("campaigns/<int:pk>/tables/", tables.tables_page, name="tables-page"),
-    path("campaigns/<int:pk>/tables/new/", tables.table_new, name="table-new"),
-    path("tables/<int:pk>/", tables.table_page, name="table-page"),
-    path("tables/<int:pk>/live/", tables.table_live, name="table-live"),
-    path("tables/<int:pk>/join/", tables.table_join_view, name="table-join-page"),
-    path("tables/<int:pk>/start/", tables.table_start_view, name="table-start-page"),
-    path("tables/<int:pk>/undo/", tables.table_undo_view, name="table-undo-page"),
-    path("tables/<int:pk>/close/", tables.table_close_view, name="table-close-page"),
-    path("tables/<int:pk>/commands/<slug:kind>/", tables.table_command_view, name="table-command-page"),
-    *arena_urls,
     path("dice/", dice.dice_page, name="dice"),
     path("dice/roll/", dice.dice_roll, name="dice-roll"),
     path("campaigns/<int:pk>/fairness/", dice.fairness_page, name="fairness-page"),

@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from roster.documents.cache import roster_document
-from roster.views import sheet_pdf
+from roster.web.views import sheet_pdf
 
 
 class WarbandSheetView(APIView):

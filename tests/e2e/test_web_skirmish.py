@@ -12,7 +12,7 @@ import pytest
 
 from campaign.services import membership_add
 from campaign.tables.services.tables import campaign_table_join, campaign_table_open
-from campaign.web.table_texts_skirmish import card_label
+from campaign.tables.web.table_texts_skirmish import card_label
 from referee.table_models import TableSession
 from referee.tables import selectors as sel
 from tests.campaign.api.tables.skirmish import POSSES, SETTINGS

@@ -15,7 +15,7 @@ from django.utils import translation
 
 from roster.documents.cache import roster_document
 from roster.models import Warrior
-from roster.views import roster_context
+from roster.web.views import roster_context
 from tests.roster.helpers import hire, reikland
 from tests.support.world import World
 

@@ -10,7 +10,7 @@ from campaign.models import CampaignEvent
 from roster.aftermath.run import aftermath_run
 from roster.documents.cache import RosterDocument, roster_document
 from roster.models import Warrior
-from roster.views import roster_context
+from roster.web.views import roster_context
 from tests.roster.aftermath.helpers import Fight, fight, queued
 from tests.support.dice import DiceScript
 from tests.support.world import World

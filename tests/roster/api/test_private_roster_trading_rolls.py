@@ -128,7 +128,7 @@ def test_mh_trd_02_private_rosters_keep_a_warbands_search_and_prices_from_other_
         web = Client()
         web.force_login(user)
         page = web.get(f"/campaigns/{world.campaign.pk}/fairness/").content.decode()
-        # The ledger says in words what each roll was (campaign/web/roll_texts.py), the stored label kept.
+        # The ledger says in words what each roll was (roster/web/roll_texts.py), the stored label kept.
         words = [f"{captain.name} searches for Healing herbs", "The price of Healing herbs", "Haggling over the price"]
         assert all(f"{e.notation} · {w}" in unescape(page) for e, w in zip(entries, words, strict=True)), user.username
 

@@ -4,7 +4,7 @@ may do now as forms with labelled fields, and the log in sentences. The GM's or 
 the same forms: its characters are the seat's own in the view.
 
 Everything here reads the seat's own view (``referee.tables.selectors``, redacted on the server), so a
-page can show only what that seat may know; the generic pages (``campaign.web.tables``) do the writing.
+page can show only what that seat may know; the generic pages (``campaign.tables.web.tables``) do the writing.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from campaign.lib.errors import RuleViolation
 from campaign.lib.i18n import localized
 from campaign.models import Campaign
-from campaign.web.table_texts_skirmish import (
+from campaign.tables.web.table_texts_skirmish import (
     CHOICES,
     PHASES,
     STATES,

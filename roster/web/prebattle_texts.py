@@ -9,11 +9,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaign.web.decision_texts import DecisionNames, option_text
 from roster.bridge.packs import tables_of
 from roster.models import Battle
 from roster.names import scenario_name
 from roster.selectors import prebattle_view
+from roster.web.decision_texts import DecisionNames, option_text
 
 SIT_OUT: Mapping[str, Any] = {
     "captive": gettext_lazy("held captive by the enemy"),

@@ -1,7 +1,7 @@
 """An arena duel on the phone: a fighter's page (my sheet, what I learned of the opponent, my bennies,
 my hidden rolls with reroll and accept, my hold, the declaration with its public and hidden part, the
 lane of 24 squares) and the GM's console (both hidden parts, announcements, rulings, corrections: the
-forms and the correction are in ``campaign.web.arena_forms``).
+forms and the correction are in ``campaign.tables.web.arena_forms``).
 
 Every read is the seat's own view from ``referee.tables.selectors`` (the arena's ``view_for``), exactly
 as the API's; every write goes through the same services as the API.
@@ -21,10 +21,10 @@ from django.utils.translation import gettext as _
 from campaign.lib.web.common import attempt, form_post
 from campaign.tables.selectors import characters_visible_to
 from campaign.tables.services.tables import ARENA, campaign_table_join, campaign_table_open
-from campaign.web.arena_forms import amend_forms, declaration, field_label, widgets
-from campaign.web.table_base import command_post, header, on_table, page_of, posted, send
-from campaign.web.table_texts_arena import COMMANDS, PHASES, PURPOSES, STATUSES, fact_text, label, roll_text
-from campaign.web.table_texts_arena import sentence as arena_sentence
+from campaign.tables.web.arena_forms import amend_forms, declaration, field_label, widgets
+from campaign.tables.web.table_base import command_post, header, on_table, page_of, posted, send
+from campaign.tables.web.table_texts_arena import COMMANDS, PHASES, PURPOSES, STATUSES, fact_text, label, roll_text
+from campaign.tables.web.table_texts_arena import sentence as arena_sentence
 from referee.engine.systems.arena_duel.lane import ACTIONS, HELD_ACTIONS
 from referee.table_models import TableSeat, TableSession
 from referee.tables import selectors as sel

@@ -16,13 +16,13 @@ from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Campaign, CampaignEvent, Week
 from campaign.selectors import CampaignAccess, week_for_viewer
 from campaign.selectors.event_html import sentences
-from campaign.web.weekly_forms import label
-from campaign.web.weekly_results import resolution_state, result_rows, waiting_on
 from campaign.weekly.access import SYSTEM
 from campaign.weekly.models import Character
 from campaign.weekly.selectors import moves_visible_to, result_for, results_visible_to
 from campaign.weekly.services import move_withdraw
 from campaign.weekly.services.weeks import week_resolve_now
+from campaign.weekly.web.weekly_forms import label
+from campaign.weekly.web.weekly_results import resolution_state, result_rows, waiting_on
 
 __all__ = ["SYSTEM", "campaign_context"]
 

@@ -17,15 +17,15 @@ from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Campaign, CampaignEvent, Week
 from campaign.selectors import CampaignAccess
 from campaign.selectors.event_html import sentences
-from campaign.web.battle_jobs import report_sides
-from campaign.web.decision_texts import decision_names, kind_title, question_options, with_list_of
-from campaign.web.prebattle_texts import prebattle_lines
 from roster.aftermath.decisions import decision_answer
 from roster.battles.reports import battle_confirm, battle_dispute
 from roster.bridge.packs import SYSTEM, tables_of
 from roster.models import Aftermath, Battle, Decision, Warband, Warrior
 from roster.names import STAT_NAMES, injury_text, named, scenario_name, skill_name
 from roster.selectors import battle_for_viewer, battles_of, standings_of
+from roster.web.battle_jobs import report_sides
+from roster.web.decision_texts import decision_names, kind_title, question_options, with_list_of
+from roster.web.prebattle_texts import prebattle_lines
 
 __all__ = ["SYSTEM", "campaign_context"]
 

@@ -9,6 +9,8 @@ The page polls ``table-live`` with htmx: an unchanged per-seat ETag answers 204 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -24,9 +26,9 @@ from campaign.lib.web.common import attempt, form_post, not_found_is_404
 from campaign.selectors import campaign_access
 from campaign.selectors.roles import campaign_ids_of
 from campaign.tables.services.tables import campaign_table_close, campaign_table_join, campaign_table_open
-from campaign.web import tables_arena, tables_skirmish
-from campaign.web.table_base import command_post, header, on_table, page_of, posted, status_label, table_of
-from campaign.web.table_texts import (
+from campaign.tables.web import tables_arena, tables_skirmish
+from campaign.tables.web.table_base import command_post, header, on_table, page_of, posted, status_label, table_of
+from campaign.tables.web.table_texts import (
     PHASES,
     STATUSES,
     ZONES,
@@ -44,12 +46,51 @@ from referee.tables import services as svc
 from referee.tables.state import rules_of
 
 SYSTEM = "doomtrooper"
-#: Systems whose seat needs a choice made on the table's page (a faction, a character): the campaign's list
-#: links to that join form; the others join from the list at once.
-JOIN_ON_PAGE = {
-    tables_skirmish.SYSTEM: gettext_lazy("Choose a faction to join table %(n)s"),
-    tables_arena.ARENA: gettext_lazy("Choose a character to join duel %(n)s"),
+
+
+@dataclass(frozen=True)
+class TablePages:
+    """One live system's part of the table pages; what it leaves empty is done as for Doomtrooper."""
+
+    #: Opened from the campaign's list of tables, with these fields of the form (None: not opened there).
+    open_input: Callable[[HttpRequest], dict[str, Any]] | None = None
+    #: A seat's options read from the join form.
+    join_options: Callable[[HttpRequest], dict[str, Any]] | None = None
+    command_label: Callable[[str], str] = command_label
+    #: What an unseated viewer's page adds (the join form's choices).
+    join_context: Callable[[TableSession], dict[str, Any]] | None = None
+    #: The seated viewer's live part (``session, seat, view, usernames``).
+    live: Callable[..., dict[str, Any]] | None = None
+    #: The whole page and its live part, when the system draws its own.
+    page: Callable[[HttpRequest, TableSession], HttpResponse] | None = None
+    live_page: Callable[[HttpRequest, TableSession], HttpResponse] | None = None
+    #: The seat needs a choice made on the table's page (a faction, a character): the campaign's list
+    #: links to that join form with these words; the others join from the list at once.
+    join_on_page: Any = None
+
+
+DOOMTROOPER = TablePages(open_input=lambda request: {})
+#: The one table that dispatches the live tables' pages, keyed by the system's slug.
+PAGES: dict[str, TablePages] = {
+    SYSTEM: DOOMTROOPER,
+    tables_skirmish.SYSTEM: TablePages(
+        open_input=tables_skirmish.open_input,
+        join_options=tables_skirmish.join_options,
+        command_label=tables_skirmish.command_label,
+        join_context=tables_skirmish.join_context,
+        live=tables_skirmish.live,
+        join_on_page=gettext_lazy("Choose a faction to join table %(n)s"),
+    ),
+    tables_arena.ARENA: TablePages(
+        page=tables_arena.arena_page,
+        live_page=tables_arena.arena_live,
+        join_on_page=gettext_lazy("Choose a character to join duel %(n)s"),
+    ),
 }
+
+
+def pages_of(system: str) -> TablePages:
+    return PAGES.get(system, DOOMTROOPER)
 
 
 @login_required
@@ -61,8 +102,9 @@ def tables_page(request: HttpRequest, pk: int) -> HttpResponse:
     rows = [sel.detail_of(session=t, viewer=request.user) for t in tables.filter(campaign_id=pk).order_by("-id")[:50]]
     for row in rows:
         row["status_label"] = status_label(row["status"])
-        if row["system"] in JOIN_ON_PAGE:
-            row["join_on_page"] = JOIN_ON_PAGE[row["system"]] % {"n": row["id"]}
+        prompt = pages_of(row["system"]).join_on_page
+        if prompt is not None:
+            row["join_on_page"] = prompt % {"n": row["id"]}
     return render(
         request,
         "campaign/tables/list.html",
@@ -70,17 +112,18 @@ def tables_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _opened_here(posted: str) -> str:
+    """The system of a table opened from the campaign's list: the one posted if it opens there, else Doomtrooper."""
+    return posted if posted in PAGES and PAGES[posted].open_input is not None else SYSTEM
+
+
 @form_post
 def table_new(request: HttpRequest, pk: int) -> HttpResponse:
-    skirmish = request.POST.get("system") == tables_skirmish.SYSTEM
+    system = _opened_here(request.POST.get("system") or "")
+    open_input = PAGES[system].open_input or (lambda request: {})
     return attempt(
         request,
-        lambda: campaign_table_open(
-            user=request.user,
-            campaign_id=pk,
-            system=tables_skirmish.SYSTEM if skirmish else SYSTEM,
-            **(tables_skirmish.open_input(request) if skirmish else {}),
-        ),
+        lambda: campaign_table_open(user=request.user, campaign_id=pk, system=system, **open_input(request)),
         _("Table opened: ask the other player to join it."),
         lambda session: page_of(session.pk),
         back=reverse("tables-page", args=[pk]),
@@ -90,8 +133,8 @@ def table_new(request: HttpRequest, pk: int) -> HttpResponse:
 @form_post
 def table_join_view(request: HttpRequest, pk: int) -> HttpResponse:
     def join(session: TableSession) -> TableSeat:
-        skirmish = session.system == tables_skirmish.SYSTEM
-        options = tables_skirmish.join_options(request) if skirmish else None
+        read = pages_of(session.system).join_options
+        options = read(request) if read is not None else None
         return campaign_table_join(user=request.user, session=session, options=options)
 
     return on_table(request, pk, join, _("You have a seat at the table."))
@@ -131,10 +174,7 @@ def table_command_view(request: HttpRequest, pk: int, kind: str) -> HttpResponse
     """Send one of the commands the seat may send now (its fields as the command type declares them)."""
 
     def text(session: TableSession) -> str:
-        skirmish = session.system == tables_skirmish.SYSTEM
-        return _("Sent: %(command)s.") % {
-            "command": tables_skirmish.command_label(kind) if skirmish else command_label(kind)
-        }
+        return _("Sent: %(command)s.") % {"command": pages_of(session.system).command_label(kind)}
 
     return command_post(request, pk, kind, lambda c: posted(c["fields"], request, field_label), text)
 
@@ -194,13 +234,14 @@ def _live(request: HttpRequest, session: TableSession) -> dict[str, Any]:
     """Everything the live part shows, from the viewer's own seat (or the public header when unseated)."""
     seat, detail, context = header(request, session)
     usernames = context["usernames"]
+    own = pages_of(session.system)
     if seat is None:
-        return context | (tables_skirmish.join_context(session) if session.system == tables_skirmish.SYSTEM else {})
+        return context | (own.join_context(session) if own.join_context is not None else {})
     view = sel.view_of(session=session, seat=seat)
-    if session.system == tables_skirmish.SYSTEM:
+    if own.live is not None:
         return (
             context
-            | tables_skirmish.live(session, seat, view, usernames)
+            | own.live(session, seat, view, usernames)
             | {
                 "view": view,
                 "game": view["game"],
@@ -279,8 +320,9 @@ def _live(request: HttpRequest, session: TableSession) -> dict[str, Any]:
 @not_found_is_404
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     session = table_of(request, pk)
-    if session.system == tables_arena.ARENA:
-        return tables_arena.arena_page(request, session)
+    page = pages_of(session.system).page
+    if page is not None:
+        return page(request, session)
     context = _live(request, session)
     context["campaign"] = session.campaign
     return render(request, "campaign/tables/table.html", context)
@@ -291,8 +333,9 @@ def table_page(request: HttpRequest, pk: int) -> HttpResponse:
 def table_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The live part alone, for htmx's poll: 204 (nothing redrawn) while the seat's ETag is unchanged."""
     session = table_of(request, pk)
-    if session.system == tables_arena.ARENA:
-        return tables_arena.arena_live(request, session)
+    live_page = pages_of(session.system).live_page
+    if live_page is not None:
+        return live_page(request, session)
     seat = sel.seat_of(session=session, viewer=request.user)
     if seat is not None and request.GET.get("etag"):
         svc.seat_seen(session=session, user=request.user)

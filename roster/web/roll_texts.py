@@ -16,10 +16,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaign.web.decision_texts import DecisionNames, decision_names
 from referee.models import Audience
 from roster.bridge.packs import pack_of
 from roster.names import STAT_NAMES, injury_name, item_name, location_name
+from roster.web.decision_texts import DecisionNames, decision_names
 
 #: A party stream's key (``...:party:battle:<id>`` or ``...:party:warband:<id>``) -> who sees its rolls.
 PARTY_AUDIENCES: Mapping[str, Any] = {

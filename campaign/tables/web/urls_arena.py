@@ -1,8 +1,8 @@
-"""The arena duel's pages (included in ``campaign.web.urls``): characters, open, join, commands, declare, amend."""
+"""The arena duel's pages (in ``campaign.tables.web.urls``): characters, open, join, commands, declare, amend."""
 
 from django.urls import path
 
-from campaign.web import arena_characters, arena_forms, tables_arena
+from campaign.tables.web import arena_characters, arena_forms, tables_arena
 
 arena_urls = [
     path("campaigns/<int:pk>/arena-characters/", arena_characters.characters_page, name="arena-characters"),

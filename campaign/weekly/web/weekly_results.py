@@ -7,9 +7,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from campaign.web.weekly_forms import DECISIONS, label
 from campaign.weekly.models import WeekResolution
 from campaign.weekly.selectors import decisions_for, moves_visible_to, resolution_for
+from campaign.weekly.web.weekly_forms import DECISIONS, label
 from referee.engine.systems.weekly_moves.moves import band
 
 BANDS = {"strong": _("strong hit"), "weak": _("weak hit"), "miss": _("miss")}

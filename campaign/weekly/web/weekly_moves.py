@@ -16,8 +16,6 @@ from django.views.decorators.http import require_POST
 from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Week
 from campaign.selectors.rolls import rolls_visible_to
-from campaign.web.weekly_forms import DECISIONS, form_context, label, option_names, payload_of
-from campaign.web.weekly_results import resolution_state, result_rows, waiting_on
 from campaign.weekly.access import week_viewer
 from campaign.weekly.models import Character
 from campaign.weekly.selectors import (
@@ -28,6 +26,8 @@ from campaign.weekly.selectors import (
     sheet_for,
 )
 from campaign.weekly.services import decision_answer, move_submit, move_update
+from campaign.weekly.web.weekly_forms import DECISIONS, form_context, label, option_names, payload_of
+from campaign.weekly.web.weekly_results import resolution_state, result_rows, waiting_on
 from referee.models import Visibility
 
 

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 
 from campaign.lib.errors import RuleViolation
 from campaign.lib.web.common import form_post
-from campaign.web.table_base import on_table, posted
-from campaign.web.table_texts_arena import COMMANDS, FIELDS, label
+from campaign.tables.web.table_base import on_table, posted
+from campaign.tables.web.table_texts_arena import COMMANDS, FIELDS, label
 from referee.engine.systems.arena_duel.lane import ACTIONS, HELD_ACTIONS
 from referee.table_models import TableSeat, TableSession
 from referee.tables import selectors as sel

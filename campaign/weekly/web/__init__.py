@@ -1,0 +1,1 @@
+"""The secret weekly moves' web pages: the week's moves, results and the GM's characters."""
