@@ -49,3 +49,21 @@ def test_it_places_every_module_of_the_campaign_package_in_a_layer() -> None:
 def test_it_keeps_the_referee_below_every_module_of_the_league() -> None:
     forbidden = _contracts()["referee-below-campaign"]["forbidden_modules"]
     assert _children("campaign") - {"campaign.lib"} - forbidden == set()
+
+
+#: The game systems' apps: independent of each other, below the composition root, unknown to the league core.
+SYSTEM_APPS = {"roster", "campaign.weekly", "campaign.tables"}
+
+
+def test_it_keeps_every_game_system_app_apart_from_the_others_and_from_the_league_core() -> None:
+    contracts = _contracts()
+    assert contracts["systems-independent"]["modules"] == SYSTEM_APPS
+    assert contracts["systems-below-root"]["source_modules"] == SYSTEM_APPS
+    assert SYSTEM_APPS | {"referee.engine.systems"} <= contracts["league-knows-no-system"]["forbidden_modules"]
+    assert {"campaign.weekly", "campaign.tables"} <= contracts["lib-imports-no-app"]["forbidden_modules"]
+    assert {"campaign.weekly", "campaign.tables"} <= contracts["referee-below-campaign"]["forbidden_modules"]
+
+
+def test_it_finds_every_game_system_app_among_the_apps_of_the_campaign_package() -> None:
+    apps = {f"campaign.{p.parent.name}" for p in (ROOT / "campaign").glob("*/apps.py")} - {"campaign.lib"}
+    assert apps | {"roster"} == SYSTEM_APPS
