@@ -62,7 +62,8 @@ def campaign_specs(slug: str) -> list[tuple[str, Setting]]:
 
 
 def setting_of(slug: str, name: str) -> tuple[str, Setting | None]:
-    """Whose setting ``name`` is on a campaign on ``slug`` ("league" or the slug) and its declaration (None: no such)."""
+    """Whose setting ``name`` is on a campaign on ``slug`` ("league" or the slug), and its declaration
+    (None: no such setting)."""
     for owner, spec in [("league", s) for s in LeagueSettings.specs()] + campaign_specs(slug):
         if spec.name == name:
             return owner, spec

@@ -41,16 +41,19 @@ WORDS = Catalogue(
             _("Missed games stack"), _("Several “misses the next game” results add up (off: he misses one game).")
         ),
         "captive_gains_battle_xp": words(
-            _("Captive gains battle xp"), _("A captured Hero still earns the experience of the battle he survived.")
+            _("A captive gains battle experience"),
+            _("A captured Hero still earns the experience of the battle he survived."),
         ),
         "underdog_requires_survival": words(
             _("Underdog requires survival"), _("The underdog bonus goes only to warriors who earn survival experience.")
         ),
         "rating_henchman_xp_per_model": words(
-            _("Rating henchman xp per model"), _("A Henchman group's experience counts once per model in the rating.")
+            _("Henchman experience per model in the rating"),
+            _("A Henchman group's experience counts once per model in the rating."),
         ),
         "reroll_guard": words(
-            _("Reroll guard"), _("Re-rolls tried for a “roll again until” result before it is given up (an advance is then lost).")
+            _("Reroll guard"),
+            _("Re-rolls tried for a “roll again until” result before it is given up (an advance is then lost)."),
         ),
         "allow_incompatible_skills": words(
             _("Allow incompatible skills"), _("A Hero may own two skills that exclude each other (with a warning).")
@@ -69,29 +72,35 @@ WORDS = Catalogue(
             _("Exploration absent heroes roll"), _("Heroes who sat the battle out add an exploration die.")
         ),
         "wyrdstone_sale_hired_swords_count": words(
-            _("Wyrdstone sale hired swords count"), _("Hired Swords count towards the warband's size when selling wyrdstone.")
+            _("Wyrdstone sale hired swords count"),
+            _("Hired Swords count towards the warband's size when selling wyrdstone."),
         ),
         "wyrdstone_sale_count_missing": words(
-            _("Wyrdstone sale count missing"), _("Heroes missing games count towards the warband's size when selling wyrdstone.")
+            _("Wyrdstone sale count missing"),
+            _("Heroes missing games count towards the warband's size when selling wyrdstone."),
         ),
         "wyrdstone_hunt_xp_per_counter": words(
-            _("Wyrdstone hunt xp per counter"),
+            _("Wyrdstone Hunt experience per counter"),
             _("In Wyrdstone Hunt, one experience point for every counter carried (off: one per carrier)."),
         ),
         "wyrdstone_counter_edge_strict": words(
             _("Wyrdstone counter edge strict"),
-            _("Wyrdstone counters are placed more than 10\" from a table edge (off: at least 10\")."),
+            _('Wyrdstone counters are placed more than 10" from a table edge (off: at least 10").'),
         ),
         "hidden_treasure_sword_need": words(
             _("Hidden treasure sword need"), _("The D6 score needed to find the sword in the Hidden Treasure chest.")
         ),
         "occupy_max_turns": words(_("Occupy max turns"), _("Turns each player plays in the Occupy scenario.")),
         "unattributed_ooa_counts": words(
-            _("Unattributed ooa counts"),
-            _("In a game of two warbands, an enemy Hero taken out of action by no recorded model counts for the "
-              "other side."),
+            _("Unattributed out-of-action counts"),
+            _(
+                "In a game of two warbands, an enemy Hero taken out of action by no recorded model counts for the "
+                "other side."
+            ),
         ),
-        "halfling_initiative_max": words(_("Halfling initiative max"), _("The highest Initiative a Halfling can reach.")),
+        "halfling_initiative_max": words(
+            _("Halfling initiative max"), _("The highest Initiative a Halfling can reach.")
+        ),
         "gor_uses_candidate_maximum": words(
             _("Gor uses candidate maximum"), _("A Gor uses the first source's maximum profile, which is not verified.")
         ),

@@ -21,9 +21,9 @@ from campaign.api.settings_serializers import (
     system_slugs,
 )
 from campaign.league import campaign_settings, league_specs
-from campaign.lib.setting_words import words_of
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
+from campaign.lib.setting_words import words_of
 from campaign.models import Campaign
 from campaign.selectors import campaign_access, campaigns_visible_to
 from campaign.services.campaigns import (

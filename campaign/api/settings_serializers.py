@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
@@ -29,7 +30,9 @@ def _camel(slug: str) -> str:
     return "".join(part.capitalize() for part in slug.split("_")) or "Other"
 
 
-class _LazyChoiceWords:
+class _ChoiceWords:
+    """A choice's words, read when shown (the catalogue registers after this module is imported)."""
+
     def __init__(self, owner: str, spec: Setting, code: Any) -> None:
         self.owner, self.spec, self.code = owner, spec, code
 
@@ -38,7 +41,7 @@ class _LazyChoiceWords:
 
 
 def _choices(owner: str, spec: Setting) -> list[tuple[Any, Any]]:
-    return [(code, _LazyChoiceWords(owner, spec, code)) for code in spec.choices]
+    return [(code, format_lazy("{}", _ChoiceWords(owner, spec, code))) for code in spec.choices]
 
 
 def _field(owner: str, spec: Setting, partial: bool) -> serializers.Field:
@@ -50,8 +53,9 @@ def _field(owner: str, spec: Setting, partial: bool) -> serializers.Field:
     if spec.kind == CHOICE:
         return serializers.ChoiceField(choices=_choices(owner, spec), **common)
     if spec.kind == INT:
-        return serializers.IntegerField(min_value=spec.minimum, max_value=spec.maximum, allow_null=spec.optional,
-                                        **common)
+        return serializers.IntegerField(
+            min_value=spec.minimum, max_value=spec.maximum, allow_null=spec.optional, **common
+        )
     if spec.kind == LIST:
         child = serializers.ChoiceField(choices=_choices(owner, spec)) if spec.choices else serializers.CharField()
         return serializers.ListField(child=child, **common)
@@ -87,8 +91,9 @@ def settings_out_serializer(slug: str) -> type[serializers.Serializer]:
         "system": serializers.ChoiceField(choices=[(slug, slug)], help_text=_("The campaign's game system.")),
         "time_zone": serializers.CharField(),
         "settings": settings_serializer(slug)(help_text=_("Every setting, league and game system, by name.")),
-        "league": serializers.ListSerializer(child=LeagueSettingSerializer(),
-                                             help_text=_("The league settings described.")),
+        "league": serializers.ListSerializer(
+            child=LeagueSettingSerializer(), help_text=_("The league settings described.")
+        ),
     }
     name = f"{_camel(slug)}CampaignSettingsRead"
     attrs["Meta"] = type("Meta", (), {"ref_name": name})

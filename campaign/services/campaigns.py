@@ -11,8 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.league import campaign_settings, setting_of
-from campaign.lib.setting_words import refusal_words, words_of
 from campaign.lib.errors import Conflict, NotFound, RuleViolation
+from campaign.lib.setting_words import refusal_words, words_of
 from campaign.models import Campaign, Membership, Week
 from campaign.schedule import valid_time_zone
 from campaign.services.access import ORGANISER, require_role

@@ -101,9 +101,7 @@ def _field(owner: str, system: str, spec: Setting, initial: Any) -> forms.Field:
     if spec.choices:
         return _choices_field(owner, system, spec, common)
     if spec.kind == INT:
-        return forms.IntegerField(
-            required=not spec.optional, min_value=spec.minimum, max_value=spec.maximum, **common
-        )
+        return forms.IntegerField(required=not spec.optional, min_value=spec.minimum, max_value=spec.maximum, **common)
     if spec.kind == LIST:
         common["initial"] = ", ".join(initial or ())
         return TextListField(required=False, **common)

@@ -85,8 +85,16 @@ def setting(
             kind = LIST
         else:
             raise TypeError(f"say the kind of a setting whose default is {default!r}")
-    spec = {"kind": kind, "ref": ref, "choices": tuple(choices), "minimum": minimum, "maximum": maximum,
-            "optional": optional or default is None, "needs": needs, "ordered": ordered}
+    spec = {
+        "kind": kind,
+        "ref": ref,
+        "choices": tuple(choices),
+        "minimum": minimum,
+        "maximum": maximum,
+        "optional": optional or default is None,
+        "needs": needs,
+        "ordered": ordered,
+    }
     if kind == MAP:
         return field(default_factory=dict, metadata={"setting": spec})
     return field(default=default, metadata={"setting": spec})
@@ -124,8 +132,9 @@ def check_value(spec: Setting, value: Any) -> None:
             raise SettingsInvalid(spec.name, "must be a whole number", "int")
         _bounds(spec, value)
     if spec.kind == CHOICE and (isinstance(value, bool) or value not in spec.choices):
-        raise SettingsInvalid(spec.name, f"must be one of {', '.join(map(str, spec.choices))}", "one_of",
-                              choices=spec.choices)
+        raise SettingsInvalid(
+            spec.name, f"must be one of {', '.join(map(str, spec.choices))}", "one_of", choices=spec.choices
+        )
     if spec.kind == LIST:
         if not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
             raise SettingsInvalid(spec.name, "must be a list of texts", "list")
@@ -137,8 +146,7 @@ def check_value(spec: Setting, value: Any) -> None:
         if not isinstance(value, Mapping) or not all(
             isinstance(k, str) and _whole(v) and v >= low for k, v in value.items()
         ):
-            raise SettingsInvalid(spec.name, f"must map names to whole numbers of at least {low}", "map",
-                                  minimum=low)
+            raise SettingsInvalid(spec.name, f"must map names to whole numbers of at least {low}", "map", minimum=low)
 
 
 class SettingsBase:
@@ -188,8 +196,15 @@ class SettingsBase:
     @classmethod
     def describe(cls) -> list[dict[str, Any]]:
         """Every setting with its default, spec reference and choices (codes)."""
-        return [{"name": s.name, "default": list(s.default) if isinstance(s.default, tuple) else s.default,
-                 "ref": s.ref, "choices": list(s.choices)} for s in cls.specs()]
+        return [
+            {
+                "name": s.name,
+                "default": list(s.default) if isinstance(s.default, tuple) else s.default,
+                "ref": s.ref,
+                "choices": list(s.choices),
+            }
+            for s in cls.specs()
+        ]
 
 
 def specs_of(cls: Any) -> tuple[Setting, ...]:

@@ -16,12 +16,12 @@ from referee.engine.live.events import Event
 from referee.engine.live.state import PLAYER, TableState
 from referee.engine.live.system import Command, CommandError, CommandType
 from referee.engine.rolls import Roller
+from referee.engine.system_settings import SettingsInvalid
 from referee.engine.systems.skirmish_cards import creatures, decks, flow, initiative
 from referee.engine.systems.skirmish_cards.commands import TYPES
 from referee.engine.systems.skirmish_cards.handlers import HANDLERS
 from referee.engine.systems.skirmish_cards.model import refuse, say
 from referee.engine.systems.skirmish_cards.pack import Profile, SkirmishPack, default_pack
-from referee.engine.system_settings import SettingsInvalid
 from referee.engine.systems.skirmish_cards.settings import SkirmishSettings
 from referee.engine.systems.skirmish_cards.views import affordances, view_for
 

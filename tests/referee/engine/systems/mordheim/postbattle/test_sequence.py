@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.engine.system_settings import SettingsInvalid
 from referee.engine.systems.mordheim.answers import resolve_decision
 from referee.engine.systems.mordheim.apply import apply_effects
 from referee.engine.systems.mordheim.battle.report import (
@@ -26,7 +27,6 @@ from referee.engine.systems.mordheim.effects import (
     effect_from_dict,
 )
 from referee.engine.systems.mordheim.postbattle.sequence import PostBattleOutcome, run_post_battle
-from referee.engine.system_settings import SettingsInvalid
 from referee.engine.systems.mordheim.state import STATS, MordheimSettings
 from tests.support.dice import ReplayRoller, ScriptedRoller
 
