@@ -53,14 +53,15 @@ def _field(owner: str, spec: Setting, partial: bool) -> serializers.Field:
     if spec.kind == CHOICE:
         return serializers.ChoiceField(choices=_choices(owner, spec), **common)
     if spec.kind == INT:
-        return serializers.IntegerField(
-            min_value=spec.minimum, max_value=spec.maximum, allow_null=spec.optional, **common
-        )
+        bounds: dict[str, Any] = {
+            k: v for k, v in (("min_value", spec.minimum), ("max_value", spec.maximum)) if v is not None
+        }
+        return serializers.IntegerField(allow_null=spec.optional, **bounds, **common)
     if spec.kind == LIST:
         child = serializers.ChoiceField(choices=_choices(owner, spec)) if spec.choices else serializers.CharField()
         return serializers.ListField(child=child, **common)
     if spec.kind == MAP:
-        return serializers.DictField(child=serializers.IntegerField(min_value=spec.minimum), **common)
+        return serializers.DictField(child=serializers.IntegerField(min_value=spec.minimum or 0), **common)
     return serializers.CharField(allow_blank=True, **common)
 
 
@@ -80,7 +81,9 @@ def system_slugs() -> list[str]:
 class LeagueSettingSerializer(serializers.Serializer):
     name = serializers.CharField()
     default = serializers.JSONField(allow_null=True)
-    label = serializers.CharField(help_text=_("The setting's name in the reader's language."))
+    label = serializers.CharField(  # type: ignore[assignment]  # a field named label: the metaclass takes it
+        help_text=_("The setting's name in the reader's language.")
+    )
     doc = serializers.CharField(help_text=_("What the setting does, in the reader's language."))
 
 

@@ -26,7 +26,7 @@ class TextListField(forms.CharField):
     """A list of names, separated by commas (empty: none)."""
 
     def to_python(self, value: Any) -> list[str]:  # type: ignore[override]
-        text = super().to_python(value)
+        text = super().to_python(value) or ""
         return [part.strip() for part in text.split(",") if part.strip()]
 
 
@@ -37,7 +37,7 @@ class NumberMapField(forms.CharField):
 
     def to_python(self, value: Any) -> dict[str, int]:  # type: ignore[override]
         out: dict[str, int] = {}
-        for line in super().to_python(value).splitlines():
+        for line in (super().to_python(value) or "").splitlines():
             if not line.strip():
                 continue
             name, colon, number = line.partition(":")

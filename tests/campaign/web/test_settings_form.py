@@ -69,6 +69,7 @@ def test_the_labels_help_and_choices_speak_the_readers_language(
         assert str(form.fields["points_win"].label) == label
         assert str(form.fields["points_win"].help_text) == help_text
         arm = form.fields["arm_wound_restriction"]
+        assert isinstance(arm, forms.ChoiceField)
         assert str(dict(arm.choices)["single_one_handed_weapon"]) == choice  # type: ignore[arg-type]
         said = {name: (str(f.label), str(f.help_text)) for name, f in form.fields.items()}
     with translation.override("en"):
