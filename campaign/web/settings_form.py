@@ -13,12 +13,12 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from campaign.league import campaign_specs
 from campaign.lib.setting_words import choice_words, refusal_words, words_of
-from referee.engine.game_systems import settings_class
+from referee.engine.game_systems import SYSTEMS, settings_class
 from referee.engine.system_settings import BOOL, CHOICE, INT, LIST, MAP, Setting, SettingsInvalid, check_value
 
 
@@ -143,5 +143,6 @@ def groups_of(form: forms.Form, system: str) -> list[tuple[Any, list[Any]]]:
     owners = {spec.name: owner for owner, spec in campaign_specs(system)}
     league = [form[name] for name in form.fields if owners.get(name) == "league"]
     own = [form[name] for name in form.fields if owners.get(name) not in (None, "league")]
-    title = gettext_lazy("Game system")
+    known = SYSTEMS.get(system)
+    title = known.names.get(get_language() or "en", known.names["en"]) if known else gettext_lazy("Game system")
     return [(gettext_lazy("League"), league), (title, own)] if own else [(gettext_lazy("League"), league)]

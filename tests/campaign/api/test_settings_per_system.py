@@ -92,6 +92,7 @@ def test_a_weekly_campaigns_settings_have_no_mordheim_setting(world: World) -> N
     assert not {"points_win", "rosters_private"} & {d["name"] for d in got["league"]}
     page = world.browser(world.alice).get(f"/campaigns/{campaign.pk}/settings/").content.decode()
     assert 'name="moves_per_week"' in page and 'name="deadline_time"' in page
+    assert "<legend>Weekly moves (intrigue)</legend>" in page  # the system's own group, by its name
     for name in ("points_win", "rematch_weeks", "rosters_private", "arm_wound_restriction", "occupy_max_turns"):
         assert f'name="{name}"' not in page
 
