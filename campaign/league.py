@@ -9,83 +9,65 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import MISSING, asdict, dataclass, field, fields, replace
+from dataclasses import dataclass
 from datetime import time
-from typing import Any
+from typing import Any, ClassVar
 
-from referee.engine.game_systems import settings_class, settings_for
-from referee.engine.system_settings import SettingsInvalid
+from referee.engine.game_systems import settings_class, settings_for, systems
+from referee.engine.system_settings import Setting, SettingsBase, SettingsInvalid, setting, specs_of
 
 _HHMM = re.compile(r"([01]\d|2[0-3]):([0-5]\d)")
-
-
-def _opt(default: Any, doc: str, minimum: int | None = None, maximum: int | None = None) -> Any:
-    return field(default=default, metadata={"doc": doc, "minimum": minimum, "maximum": maximum})
+BATTLES = "battles"  # settings of a league whose warbands meet in battles: standings, pairings, rosters
 
 
 @dataclass(frozen=True)
-class LeagueSettings:
-    """Each field's ``doc`` says what it does."""
+class LeagueSettings(SettingsBase):
+    """The league's own settings, on the one settings base; their words: ``campaign/league_words.py``."""
 
-    deadline_weekday: int = _opt(6, "Weekday of each week's deadline, 0 Monday to 6 Sunday.", 0, 6)
-    deadline_time: str = _opt("20:00", "Local time (HH:MM, the campaign's time zone) of each deadline.")
-    min_week_hours: int = _opt(
-        24, "A new week lasts at least this long: a deadline sooner than this moves to the next one.", 1, 24 * 28
-    )
-    points_win: int = _opt(3, "Standings points for a win.", 0, 100)
-    points_draw: int = _opt(1, "Standings points for a draw.", 0, 100)
-    points_loss: int = _opt(0, "Standings points for a loss.", 0, 100)
-    points_bye: int = _opt(0, "Standings points for a bye.", 0, 100)
-    rematch_weeks: int = _opt(
-        2, "Automatic pairings avoid warbands that met within this many past weeks (0: rematches allowed).", 0, 52
-    )
-    resolve_timeout_minutes: int = _opt(
-        15, "A week still resolving this long after it was claimed is claimed again by the sweep.", 1, 24 * 60
-    )
-    invitation_days: int = _opt(7, "Days an invitation stays valid unless given otherwise.", 1, 365)
-    rosters_private: bool = _opt(False, "Only the owner, the organiser and the GM see a warband's roster.")
+    KIND: ClassVar[str] = "league"
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(f.default, bool):
-                if not isinstance(value, bool):
-                    raise SettingsInvalid(f.name, "must be true or false")
-            elif isinstance(f.default, int):
-                if isinstance(value, bool) or not isinstance(value, int):
-                    raise SettingsInvalid(f.name, "must be a whole number")
-                low, high = f.metadata["minimum"], f.metadata["maximum"]
-                if (low is not None and value < low) or (high is not None and value > high):
-                    raise SettingsInvalid(f.name, f"must be from {low} to {high}")
-        if not isinstance(self.deadline_time, str) or not _HHMM.fullmatch(self.deadline_time):
-            raise SettingsInvalid("deadline_time", "must be a time as HH:MM, 00:00 to 23:59")
+    deadline_weekday: int = setting(6, minimum=0, maximum=6)
+    deadline_time: str = setting("20:00")
+    min_week_hours: int = setting(24, minimum=1, maximum=24 * 28)
+    points_win: int = setting(3, minimum=0, maximum=100, needs=BATTLES)
+    points_draw: int = setting(1, minimum=0, maximum=100, needs=BATTLES)
+    points_loss: int = setting(0, minimum=0, maximum=100, needs=BATTLES)
+    points_bye: int = setting(0, minimum=0, maximum=100, needs=BATTLES)
+    rematch_weeks: int = setting(2, minimum=0, maximum=52, needs=BATTLES)
+    resolve_timeout_minutes: int = setting(15, minimum=1, maximum=24 * 60)
+    invitation_days: int = setting(7, minimum=1, maximum=365)
+    rosters_private: bool = setting(False, needs=BATTLES)
+
+    def check(self) -> None:
+        if not _HHMM.fullmatch(self.deadline_time):
+            raise SettingsInvalid("deadline_time", "must be a time as HH:MM, 00:00 to 23:59", "time")
 
     @property
     def deadline_at(self) -> time:
         hours, minutes = self.deadline_time.split(":")
         return time(int(hours), int(minutes))
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> LeagueSettings:
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(raw) - known)
-        if unknown:
-            raise SettingsInvalid(unknown[0], "is not a league setting")
-        return replace(cls(), **dict(raw))
+def league_specs(slug: str) -> tuple[Setting, ...]:
+    """The league settings that apply to a campaign on the game system ``slug`` (a setting that
+    ``needs`` a feature the system lacks, such as battles for weekly moves, is left out)."""
+    known = {s.slug: s for s in systems()}
+    features = known[slug].features if slug in known else frozenset()
+    return tuple(spec for spec in LeagueSettings.specs() if not spec.needs or spec.needs in features)
 
-    @classmethod
-    def names(cls) -> frozenset[str]:
-        return frozenset(f.name for f in fields(cls))
 
-    @classmethod
-    def describe(cls) -> list[dict[str, Any]]:
-        return [
-            {"name": f.name, "default": f.default if f.default is not MISSING else None, "doc": f.metadata["doc"]}
-            for f in fields(cls)
-        ]
+def campaign_specs(slug: str) -> list[tuple[str, Setting]]:
+    """Every setting a campaign on ``slug`` shows, as (owner, declaration): the league's, then the system's."""
+    return [("league", spec) for spec in league_specs(slug)] + [(slug, spec) for spec in specs_of(settings_class(slug))]
+
+
+def setting_of(slug: str, name: str) -> tuple[str, Setting | None]:
+    """Whose setting ``name`` is on a campaign on ``slug`` ("league" or the slug), and its declaration
+    (None: no such setting)."""
+    for owner, spec in [("league", s) for s in LeagueSettings.specs()] + campaign_specs(slug):
+        if spec.name == name:
+            return owner, spec
+    return slug, None
 
 
 def split(raw: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

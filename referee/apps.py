@@ -13,3 +13,10 @@ class RefereeConfig(AppConfig):
         from referee.served_packs import packs
 
         packs()
+
+        from campaign.lib.setting_words import register_setting_words
+        from referee.tables import settings_arena, settings_doomtrooper, settings_skirmish
+
+        register_setting_words("arena_duel", settings_arena.WORDS)  # the words of the live tables' settings
+        register_setting_words("doomtrooper", settings_doomtrooper.WORDS)
+        register_setting_words("skirmish_cards", settings_skirmish.WORDS)

@@ -11,3 +11,8 @@ class RosterConfig(AppConfig):
         from roster.summaries import register
 
         register()  # how the Mordheim timeline events read
+
+        from campaign.lib.setting_words import register_setting_words
+        from roster.setting_words import WORDS
+
+        register_setting_words("mordheim", WORDS)  # the words of the Mordheim settings

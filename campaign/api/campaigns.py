@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import django_filters
 from django.db import transaction
 from django.db.models import QuerySet
@@ -15,9 +13,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.api.serializers import CampaignDetailSerializer, CampaignSerializer, WeekSerializer
-from campaign.league import LeagueSettings
+from campaign.api.settings_serializers import (
+    NO_SYSTEM,
+    SettingsChangeField,
+    settings_out_serializer,
+    settings_out_union,
+    system_slugs,
+)
+from campaign.league import campaign_settings, league_specs
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
+from campaign.lib.setting_words import words_of
 from campaign.models import Campaign
 from campaign.selectors import campaign_access, campaigns_visible_to
 from campaign.services.campaigns import (
@@ -60,7 +66,7 @@ class CampaignListCreateView(generics.ListAPIView[Campaign]):
             help_text=_("Pin this version; the newest when left out."),
         )
         time_zone = serializers.CharField(max_length=64, default="UTC", help_text=_("IANA name, e.g. Europe/Prague."))
-        settings = serializers.DictField(required=False, default=dict)
+        settings = SettingsChangeField(required=False, default=dict)
 
     def get_queryset(self) -> QuerySet[Campaign]:
         return campaigns_visible_to(viewer=self.request.user)
@@ -90,44 +96,35 @@ class CampaignDetailView(APIView):
         return Response(CampaignDetailSerializer(_annotated(request, pk)).data)
 
 
-class LeagueSettingSerializer(serializers.Serializer):
-    name = serializers.CharField()
-    default = serializers.JSONField(allow_null=True)
-    doc = serializers.CharField()
-
-
 class CampaignSettingsView(APIView):
-    """Read every setting (league and game system) with the league settings described; the organiser changes
-    some of them (only the ones sent). A bad value is a 400 naming the field and changes nothing."""
+    """Read every setting (the league's that apply to the campaign's game system, and the system's), typed per
+    system, with the league settings described; the organiser changes some of them (only the ones sent). A bad
+    value is a 400 naming the field, saying what is allowed, and changes nothing."""
 
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=120, required=False)
         time_zone = serializers.CharField(max_length=64, required=False)
-        settings = serializers.DictField(required=False, default=dict)
-
-    class OutputSerializer(serializers.Serializer):
-        time_zone = serializers.CharField()
-        settings = serializers.DictField(help_text=_("Every setting, league and game system, by name."))
-        league: serializers.ListSerializer[Any] = serializers.ListSerializer(
-            child=LeagueSettingSerializer(), help_text=_("The league settings described.")
-        )
+        settings = SettingsChangeField(required=False, default=dict)
 
     def _out(self, campaign: Campaign) -> Response:
+        slug = campaign.system if campaign.system in system_slugs() else NO_SYSTEM
+        league = [
+            {"name": spec.name, "default": spec.default, "label": str(words_of("league", spec.name).label),
+             "doc": str(words_of("league", spec.name).help)}
+            for spec in league_specs(slug)
+        ]
+        current = campaign_settings(slug, campaign.settings or {}) if slug else campaign.settings
         return Response(
-            self.OutputSerializer(
-                {
-                    "time_zone": campaign.time_zone,
-                    "settings": campaign.settings,
-                    "league": LeagueSettings.describe(),
-                }
+            settings_out_serializer(slug)(
+                {"system": campaign.system, "time_zone": campaign.time_zone, "settings": current, "league": league}
             ).data
         )
 
-    @extend_schema(responses={200: OutputSerializer})
+    @extend_schema(responses={200: settings_out_union()})
     def get(self, request: Request, pk: int) -> Response:
         return self._out(campaign_access(viewer=request.user, campaign_id=pk).campaign)
 
-    @extend_schema(request=InputSerializer, responses={200: OutputSerializer})
+    @extend_schema(request=InputSerializer, responses={200: settings_out_union()})
     @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def patch(self, request: Request, pk: int) -> Response:
         access = campaign_access(viewer=request.user, campaign_id=pk)

@@ -10,8 +10,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaign.league import campaign_settings
+from campaign.league import campaign_settings, setting_of
 from campaign.lib.errors import Conflict, NotFound, RuleViolation
+from campaign.lib.setting_words import refusal_words, words_of
 from campaign.models import Campaign, Membership, Week
 from campaign.schedule import valid_time_zone
 from campaign.services.access import ORGANISER, require_role
@@ -38,10 +39,12 @@ def _checked_settings(system: str, raw: Mapping[str, Any]) -> dict[str, Any]:
         return campaign_settings(system, raw)
     except SettingsInvalid as exc:
         name = exc.field or "settings"
+        owner, spec = setting_of(system, name)
+        problem = refusal_words(owner, spec, exc)
         raise RuleViolation(
-            _("Setting %(name)s: %(problem)s") % {"name": name, "problem": exc.message},
+            _("Setting “%(label)s”: %(problem)s") % {"label": words_of(owner, name).label, "problem": problem},
             code="invalid_setting",
-            fields={name: [exc.message]},
+            fields={name: [problem]},
         ) from None
 
 

@@ -1,91 +1,148 @@
-"""A campaign's settings as a form, generated from the league's schema and the game system's settings class.
+"""A campaign's settings as a form, read from the one settings base and each system's catalogue of words.
 
-Labels and help text go through gettext at run time; their English sources are the schema's own
-docs, gathered for translators in ``campaign/web/setting_texts.py`` (a test keeps it complete).
+The fields are the league's settings that apply to the campaign's game system and that system's own
+(:func:`campaign.league.campaign_specs`): their kinds, bounds and choices come from the engine's
+declarations, their label, help text and choice words from the catalogue its app registered
+(:mod:`campaign.lib.setting_words`). A choice is a select of words, never of codes.
 """
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields, is_dataclass
+from itertools import permutations
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from campaign.league import LeagueSettings
-from referee.engine.game_systems import settings_class
+from campaign.league import campaign_specs
+from campaign.lib.setting_words import choice_words, refusal_words, words_of
+from referee.engine.game_systems import SYSTEMS, settings_class
+from referee.engine.system_settings import BOOL, CHOICE, INT, LIST, MAP, Setting, SettingsInvalid, check_value
 
 
-def label_of(name: Any) -> str:
-    """A setting's or a choice's name as a label (choices may be numbers: a die size, a count)."""
-    return str(name).replace("_", " ").capitalize()
+class TextListField(forms.CharField):
+    """A list of names, separated by commas (empty: none)."""
+
+    def to_python(self, value: Any) -> list[str]:  # type: ignore[override]
+        text = super().to_python(value) or ""
+        return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def schema_of(system: str) -> list[dict[str, Any]]:
-    """Every setting of a campaign on ``system``: name, default, doc, choices, bounds, and whose it is."""
-    rows: list[dict[str, Any]] = []
-    for owner, cls in (("league", LeagueSettings), ("system", settings_class(system))):
-        if not is_dataclass(cls):
+class NumberMapField(forms.CharField):
+    """Names with a whole number each, one ``name: number`` a line."""
+
+    widget = forms.Textarea(attrs={"rows": 3})
+
+    def to_python(self, value: Any) -> dict[str, int]:  # type: ignore[override]
+        out: dict[str, int] = {}
+        for line in (super().to_python(value) or "").splitlines():
+            if not line.strip():
+                continue
+            name, colon, number = line.partition(":")
+            try:
+                if not colon or not name.strip():
+                    raise ValueError
+                out[name.strip()] = int(number.strip())
+            except ValueError:
+                raise ValidationError(
+                    _("Write one name and its whole number a line, as “name: 3”; this line is not: %(line)s")
+                    % {"line": line.strip()}
+                ) from None
+        return out
+
+
+def _orders(system: str, spec: Setting) -> list[tuple[str, ...]]:
+    """The orders of ``spec``'s items that the system accepts (a LIST whose order matters)."""
+    cls = settings_class(system)
+    accepted = []
+    for order in permutations(spec.choices):
+        try:
+            cls.from_dict({spec.name: list(order)})
+        except SettingsInvalid:
             continue
-        for f in fields(cls):
-            default = f.default if f.default is not MISSING else None
-            rows.append(
-                {
-                    "owner": owner,
-                    "name": f.name,
-                    "default": default,
-                    "type": str(f.type),
-                    "doc": f.metadata.get("doc", ""),
-                    "choices": f.metadata.get("choices"),
-                    "minimum": f.metadata.get("minimum"),
-                    "maximum": f.metadata.get("maximum"),
-                }
-            )
-    return rows
+        accepted.append(order)
+    return accepted
 
 
-def _field(row: dict[str, Any], initial: Any) -> forms.Field:
-    label, help_text = _(label_of(row["name"])), _(row["doc"]) if row["doc"] else ""
-    default = row["default"]
-    common: dict[str, Any] = {"label": label, "help_text": help_text, "initial": initial}
-    if isinstance(default, bool):
-        return forms.BooleanField(required=False, **common)
-    if row["choices"]:
-        return forms.ChoiceField(choices=[(c, _(label_of(c))) for c in row["choices"]], **common)
-    if isinstance(default, int) or "int" in row["type"]:
-        return forms.IntegerField(
-            required=default is not None, min_value=row["minimum"], max_value=row["maximum"], **common
+def _choices_field(owner: str, system: str, spec: Setting, common: dict[str, Any]) -> forms.Field:
+    by_text = {str(code): code for code in spec.choices}
+    if spec.kind == CHOICE:
+        return forms.TypedChoiceField(
+            choices=[(str(c), choice_words(owner, spec, c)) for c in spec.choices],
+            coerce=lambda text: by_text[text],
+            **common,
         )
-    return forms.CharField(max_length=200, **common)
+    if spec.ordered:
+        common["initial"] = ",".join(common["initial"])
+        return forms.TypedChoiceField(
+            choices=[
+                (",".join(order), " → ".join(str(choice_words(owner, spec, c)) for c in order))
+                for order in _orders(system, spec)
+            ],
+            coerce=lambda text: text.split(","),
+            **common,
+        )
+    return forms.TypedMultipleChoiceField(
+        choices=[(str(c), choice_words(owner, spec, c)) for c in spec.choices],
+        coerce=lambda text: by_text[text],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        **common,
+    )
+
+
+def _field(owner: str, system: str, spec: Setting, initial: Any) -> forms.Field:
+    said = words_of(owner, spec.name)
+    common: dict[str, Any] = {"label": said.label, "help_text": said.help, "initial": initial}
+    if spec.kind == BOOL:
+        return forms.BooleanField(required=False, **common)
+    if spec.choices:
+        return _choices_field(owner, system, spec, common)
+    if spec.kind == INT:
+        return forms.IntegerField(required=not spec.optional, min_value=spec.minimum, max_value=spec.maximum, **common)
+    if spec.kind == LIST:
+        common["initial"] = ", ".join(initial or ())
+        return TextListField(required=False, **common)
+    if spec.kind == MAP:
+        common["initial"] = "\n".join(f"{name}: {number}" for name, number in (initial or {}).items())
+        return NumberMapField(required=False, **common)
+    return forms.CharField(max_length=200, required=bool(spec.default), **common)
+
+
+class SettingsForm(forms.Form):
+    """One field per setting; each value is checked against its declaration (the refusal in words)."""
+
+    def __init__(self, system: str, current: dict[str, Any], data: Any = None) -> None:
+        super().__init__(data)
+        self.system = system
+        self.owners: dict[str, tuple[str, Setting]] = {}
+        for owner, spec in campaign_specs(system):
+            self.owners[spec.name] = (owner, spec)
+            self.fields[spec.name] = _field(owner, system, spec, current.get(spec.name, spec.default))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        for name, value in list(cleaned.items()):
+            owner, spec = self.owners[name]
+            try:
+                check_value(spec, tuple(value) if spec.kind == LIST else value)
+            except SettingsInvalid as exc:
+                self.add_error(name, refusal_words(owner, spec, exc))
+        return cleaned
 
 
 def settings_form(system: str, current: dict[str, Any], data: Any = None) -> forms.Form:
     """A form with one field per setting, showing ``current`` values (defaults where unset)."""
-    form = forms.Form(data)
-    form.fieldsets = []  # type: ignore[attr-defined]
-    for row in schema_of(system):
-        initial = current.get(row["name"], row["default"])
-        form.fields[row["name"]] = _field(row, initial)
-    return form
+    return SettingsForm(system, current, data)
 
 
-def groups_of(form: forms.Form, system: str) -> list[tuple[str, list[Any]]]:
+def groups_of(form: forms.Form, system: str) -> list[tuple[Any, list[Any]]]:
     """The form's bound fields grouped: the league's, then the game system's."""
-    owners = {row["name"]: row["owner"] for row in schema_of(system)}
+    owners = {spec.name: owner for owner, spec in campaign_specs(system)}
     league = [form[name] for name in form.fields if owners.get(name) == "league"]
-    own = [form[name] for name in form.fields if owners.get(name) == "system"]
-    return [(_("League"), league), (_("Game system"), own)] if own else [(_("League"), league)]
-
-
-def setting_texts() -> set[str]:
-    """Every label, help text and choice the settings forms of every game system show (their English sources)."""
-    from referee.engine.game_systems import systems
-
-    texts: set[str] = set()
-    for system in [None, *systems()]:
-        for row in schema_of(system.slug if system else ""):
-            texts.add(label_of(row["name"]))
-            if row["doc"]:
-                texts.add(row["doc"])
-            texts.update(label_of(c) for c in row["choices"] or ())
-    return texts
+    own = [form[name] for name in form.fields if owners.get(name) not in (None, "league")]
+    known = SYSTEMS.get(system)
+    title = known.names.get(get_language() or "en", known.names["en"]) if known else gettext_lazy("Game system")
+    return [(gettext_lazy("League"), league), (title, own)] if own else [(gettext_lazy("League"), league)]

@@ -19,3 +19,8 @@ class WeeklyConfig(AppConfig):
         from campaign.weekly.summaries import register
 
         register()  # how the weekly-moves timeline events read
+
+        from campaign.lib.setting_words import register_setting_words
+        from campaign.weekly.setting_words import WORDS
+
+        register_setting_words("weekly_moves", WORDS)  # the words of the weekly-moves settings

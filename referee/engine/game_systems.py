@@ -43,7 +43,9 @@ class GameSystem:
     ``settings``: the class of its per-campaign settings (:class:`NoSettings` when it has
     none). ``pack_parser``: turns its rules pack into typed data. ``sealed``: how it is
     played in secret weekly moves. ``live``: how it is played at a live table (the
-    live-table mechanism, ``referee/engine/live/``).
+    live-table mechanism, ``referee/engine/live/``). ``features``: what its campaigns have
+    that some league settings apply to (``"battles"``: warbands meet in battles, with standings,
+    pairings and rosters).
     """
 
     slug: str
@@ -52,6 +54,7 @@ class GameSystem:
     pack_parser: PackParser | None = None
     sealed: SealedSystem | None = None
     live: LiveSystem | None = None
+    features: frozenset[str] = frozenset()
 
     def read_settings(self, raw: Mapping[str, Any] | None) -> Any:
         """``raw`` read by this system's settings class; :class:`SettingsInvalid` names the bad field."""
@@ -85,6 +88,7 @@ _ALL = (
         names={"en": "Mordheim", "ru": "Мордхейм", "cs": "Mordheim"},
         settings=MordheimSettings,
         pack_parser=parse_mordheim_pack,
+        features=frozenset({"battles"}),
     ),
     GameSystem(
         slug="weekly_moves",

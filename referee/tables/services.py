@@ -19,12 +19,13 @@ from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotAllowed, RuleViolation
 from campaign.lib.faults import fault
+from campaign.lib.setting_words import refusal_words, words_of
 from referee.engine.game_systems import system
 from referee.engine.live import START, Applied, Command, CommandError, run, run_setup
 from referee.engine.live.events import public
 from referee.engine.live.table import undo_alone
 from referee.engine.rolls import roll_to_dict
-from referee.engine.system_settings import SettingsInvalid
+from referee.engine.system_settings import SettingsInvalid, specs_of
 from referee.models import RulesPack, Visibility
 from referee.served_packs import packs, pinned_pack_error
 from referee.services.ledger import LedgerRoller
@@ -72,8 +73,11 @@ def _settings(slug: str, raw: dict[str, Any] | None) -> dict[str, Any]:
     try:
         return dict(system(slug).read_settings(raw).to_dict())
     except SettingsInvalid as exc:
-        raise RuleViolation(_("Setting %(f)s: %(m)s") % {"f": exc.field, "m": exc.message},
-                            code="invalid_settings", fields={exc.field or "settings": [exc.message]}) from None
+        spec = next((s for s in specs_of(system(slug).settings) if s.name == exc.field), None)
+        problem = refusal_words(slug, spec, exc)
+        raise RuleViolation(_("Setting “%(label)s”: %(problem)s")
+                            % {"label": words_of(slug, exc.field).label if exc.field else "", "problem": problem},
+                            code="invalid_settings", fields={exc.field or "settings": [problem]}) from None
 
 
 def _seat_options(session: TableSession, role: str, options: dict[str, Any] | None) -> dict[str, Any]:

@@ -9,8 +9,10 @@ rule differently; the defaults are the spec's.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any, Final, Literal
+from dataclasses import dataclass, field
+from typing import ClassVar, Final, Literal
+
+from referee.engine.system_settings import SettingsBase, setting
 
 STATS: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 HERO: Final = "hero"
@@ -172,79 +174,54 @@ ARM_SINGLE = "single_one_handed_weapon"
 ARM_ONE_HANDED = "one_handed_weapons_only"
 
 
-@dataclass(frozen=True, slots=True)
-class MordheimSettings:
-    """Per-campaign rulings. Each field names the rule whose [INTERP]/[DISC] it settles."""
+@dataclass(frozen=True)
+class MordheimSettings(SettingsBase):
+    """Per-campaign rulings. Each field names the rule whose [INTERP]/[DISC] it settles (``ref``)."""
 
-    # MH-INJ-H-07 [DISC]: S1's "a single one-handed weapon" (default) or the SEED's wording.
-    arm_wound_restriction: str = ARM_SINGLE
-    # MH-INJ-H-11 [INTERP]: a second Blinded result retires the Hero; his equipment "lost" or "stash".
-    second_blinding_retires: bool = True
-    retired_hero_equipment: str = "lost"
-    # MH-INJ-H-12 [INTERP]: one pre-battle D6 per Old Battle Wound (False: one roll however many).
-    old_battle_wound_roll_each: bool = True
-    # MH-INJ-H-24 [INTERP]: a Hero who loses a pit fight keeps non-weapon, non-armour equipment.
-    pit_loser_keeps_other_equipment: bool = True
-    # MH-INJ-H-28 [INTERP]: miss-next-game results do not add up (True would add them).
-    missed_games_stack: bool = False
+    KIND: ClassVar[str] = "Mordheim"
+
+    # S1's "a single one-handed weapon" (default) or the SEED's wording.
+    arm_wound_restriction: str = setting(ARM_SINGLE, "MH-INJ-H-07", choices=(ARM_SINGLE, ARM_ONE_HANDED))
+    # A second Blinded result retires the Hero; his equipment "lost" or "stash".
+    second_blinding_retires: bool = setting(True, "MH-INJ-H-11")
+    retired_hero_equipment: str = setting("lost", "MH-INJ-H-11", choices=("lost", "stash"))
+    # One pre-battle D6 per Old Battle Wound (False: one roll however many).
+    old_battle_wound_roll_each: bool = setting(True, "MH-INJ-H-12")
+    # A Hero who loses a pit fight keeps non-weapon, non-armour equipment.
+    pit_loser_keeps_other_equipment: bool = setting(True, "MH-INJ-H-24")
+    # Miss-next-game results do not add up (True would add them).
+    missed_games_stack: bool = setting(False, "MH-INJ-H-28")
     # Captured heroes still earn this battle's XP (the spec is silent; he did survive).
-    captive_gains_battle_xp: bool = True
-    # MH-UND-03 [INTERP]: the underdog bonus goes only to warriors earning survival XP.
-    underdog_requires_survival: bool = True
-    # MH-XP-08 [INTERP]: Henchman XP counts once per model in the rating.
-    rating_henchman_xp_per_model: bool = True
+    captive_gains_battle_xp: bool = setting(True)
+    # The underdog bonus goes only to warriors earning survival XP.
+    underdog_requires_survival: bool = setting(True, "MH-UND-03")
+    # Henchman XP counts once per model in the rating.
+    rating_henchman_xp_per_model: bool = setting(True, "MH-XP-08")
     # MH-ADV-K-08 / every "re-roll until": attempts before giving up.
-    reroll_guard: int = 200
-    # MH-SKL-03 [INTERP]: incompatible skills may both be owned (with a warning).
-    allow_incompatible_skills: bool = True
-    # MH-SKL-05 [INTERP]: Haggle uses per Hero per post-battle sequence.
-    haggle_uses_per_hero: int = 1
-    # MH-SKL-06 [INTERP]: each searching Wyrdstone Hunter gives a re-roll (False: one per warband).
-    wyrdstone_hunter_rerolls_stack: bool = True
-    # MH-INC-03 [FILL:S1 only]: dice kept for exploration.
-    exploration_max_dice_kept: int = 6
-    # MH-INC-02 [INTERP]: Heroes who sat the battle out add an exploration die.
-    exploration_absent_heroes_roll: bool = False
-    # MH-WYR-05: Hired Swords count towards the sale band; Heroes missing games do.
-    wyrdstone_sale_hired_swords_count: bool = False
-    wyrdstone_sale_count_missing: bool = True
-    # MH-SCN3-05 [INTERP]: +1 XP per counter carried (False: +1 per carrier).
-    wyrdstone_hunt_xp_per_counter: bool = True
-    # MH-SCN3-01: counters at least 10" from an edge (True: S7's "more than").
-    wyrdstone_counter_edge_strict: bool = False
-    # MH-SCN7-05 [DISC]: D6 needed for the Sword in the chest (SEED 4+, English 3+).
-    hidden_treasure_sword_need: int = 4
-    # MH-SCN8-04 [INTERP]: Occupy lasts this many turns per player.
-    occupy_max_turns: int = 8
-    # MH-SCN6-04: an enemy Hero taken OOA by no recorded model counts for the other side in a
-    # two-warband game.
-    unattributed_ooa_counts: bool = True
-    # MH-CAP-06 [DISC]: Halfling Initiative maximum (S1 9, S5 8); Gor uses S1's unverified row.
-    halfling_initiative_max: int = 9
-    gor_uses_candidate_maximum: bool = True
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, raw: Mapping[str, Any]) -> MordheimSettings:
-        """Defaults for missing keys; unknown keys or wrong types are refused."""
-        known = {f.name: f for f in fields(cls)}
-        unknown = sorted(set(raw) - set(known))
-        if unknown:
-            raise SnapshotError(f"unknown Mordheim settings: {', '.join(unknown)}")
-        base = cls()
-        values: dict[str, Any] = {}
-        for name, value in raw.items():
-            expected = type(getattr(base, name))
-            if (expected is int and isinstance(value, bool)) or not isinstance(value, expected):
-                raise SnapshotError(f"setting {name} must be {expected.__name__}, got {value!r}")
-            values[name] = value
-        settings = replace(base, **values)
-        if settings.arm_wound_restriction not in (ARM_SINGLE, ARM_ONE_HANDED):
-            raise SnapshotError(f"arm_wound_restriction must be {ARM_SINGLE} or {ARM_ONE_HANDED}")
-        if settings.retired_hero_equipment not in ("lost", "stash"):
-            raise SnapshotError("retired_hero_equipment must be lost or stash")
-        if settings.reroll_guard < 1 or settings.exploration_max_dice_kept < 1:
-            raise SnapshotError("reroll_guard and exploration_max_dice_kept must be at least 1")
-        return settings
+    reroll_guard: int = setting(200, "MH-ADV-K-08", minimum=1)
+    # Incompatible skills may both be owned (with a warning).
+    allow_incompatible_skills: bool = setting(True, "MH-SKL-03")
+    # Haggle uses per Hero per post-battle sequence.
+    haggle_uses_per_hero: int = setting(1, "MH-SKL-05", minimum=0)
+    # Each searching Wyrdstone Hunter gives a re-roll (False: one per warband).
+    wyrdstone_hunter_rerolls_stack: bool = setting(True, "MH-SKL-06")
+    # [FILL:S1 only]: dice kept for exploration.
+    exploration_max_dice_kept: int = setting(6, "MH-INC-03", minimum=1)
+    # Heroes who sat the battle out add an exploration die.
+    exploration_absent_heroes_roll: bool = setting(False, "MH-INC-02")
+    # Hired Swords count towards the sale band; Heroes missing games do.
+    wyrdstone_sale_hired_swords_count: bool = setting(False, "MH-WYR-05")
+    wyrdstone_sale_count_missing: bool = setting(True, "MH-WYR-05")
+    # +1 XP per counter carried (False: +1 per carrier).
+    wyrdstone_hunt_xp_per_counter: bool = setting(True, "MH-SCN3-05")
+    # Counters at least 10" from an edge (True: S7's "more than").
+    wyrdstone_counter_edge_strict: bool = setting(False, "MH-SCN3-01")
+    # D6 needed for the Sword in the chest (SEED 4+, English 3+).
+    hidden_treasure_sword_need: int = setting(4, "MH-SCN7-05", minimum=1, maximum=6)
+    # Occupy lasts this many turns per player.
+    occupy_max_turns: int = setting(8, "MH-SCN8-04", minimum=1)
+    # An enemy Hero taken OOA by no recorded model counts for the other side in a two-warband game.
+    unattributed_ooa_counts: bool = setting(True, "MH-SCN6-04")
+    # Halfling Initiative maximum (S1 9, S5 8); Gor uses S1's unverified row.
+    halfling_initiative_max: int = setting(9, "MH-CAP-06", minimum=1, maximum=10)
+    gor_uses_candidate_maximum: bool = setting(True, "MH-CAP-06")

@@ -16,12 +16,13 @@ from referee.engine.live.events import Event
 from referee.engine.live.state import PLAYER, TableState
 from referee.engine.live.system import Command, CommandError, CommandType
 from referee.engine.rolls import Roller
+from referee.engine.system_settings import SettingsInvalid
 from referee.engine.systems.skirmish_cards import creatures, decks, flow, initiative
 from referee.engine.systems.skirmish_cards.commands import TYPES
 from referee.engine.systems.skirmish_cards.handlers import HANDLERS
 from referee.engine.systems.skirmish_cards.model import refuse, say
 from referee.engine.systems.skirmish_cards.pack import Profile, SkirmishPack, default_pack
-from referee.engine.systems.skirmish_cards.settings import SettingsError, SkirmishSettings
+from referee.engine.systems.skirmish_cards.settings import SkirmishSettings
 from referee.engine.systems.skirmish_cards.views import affordances, view_for
 
 
@@ -83,7 +84,7 @@ class SkirmishLive:
         try:
             scenario = pack.scenario(chosen.scenario)
         except KeyError:
-            raise SettingsError("scenario", "names no scenario of the rules pack") from None
+            raise SettingsInvalid("scenario", "names no scenario of the rules pack", "no_scenario") from None
         state = TableState(system=self.slug, seats=dict(seats), key=key, settings=chosen.to_dict())
         state.turn.phase = "setup"
         state.data = {

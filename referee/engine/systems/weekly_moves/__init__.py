@@ -3,7 +3,7 @@
 
 from .free import begin_week, ritual_showdown
 from .rulings import gm_kill_player
-from .settings import SettingsError, WeeklyMovesSettings
+from .settings import WeeklyMovesSettings
 from .state import Ability, Companion, GameState, InfoHolding, Player, Promise
 from .system import SYSTEM, WeeklyMovesSystem
 from .view import PlayerView, view_for
@@ -17,7 +17,6 @@ __all__ = [
     "Player",
     "PlayerView",
     "Promise",
-    "SettingsError",
     "WeeklyMovesSettings",
     "WeeklyMovesSystem",
     "begin_week",

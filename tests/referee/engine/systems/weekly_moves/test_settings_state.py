@@ -6,7 +6,8 @@ import pytest
 
 from referee.engine.packfiles import PackError
 from referee.engine.sealed import WeekOutcome, WeekPlan
-from referee.engine.systems.weekly_moves import SYSTEM, Ability, Companion, GameState, SettingsError
+from referee.engine.system_settings import SettingsInvalid
+from referee.engine.systems.weekly_moves import SYSTEM, Ability, Companion, GameState
 from referee.engine.systems.weekly_moves import WeeklyMovesSettings as S
 from referee.engine.systems.weekly_moves.catalog import PACK_DIR, load_catalogue, parse_catalogue
 
@@ -66,19 +67,19 @@ def test_settings_round_trip_and_validation():
     s = S(death_rule="preparedness_floor", companion_move_kinds=("help",), preparedness_max=5)
     assert S.from_dict(json.loads(json.dumps(s.to_dict()))) == s
     assert SYSTEM.settings_from_dict({}) == S()
-    with pytest.raises(SettingsError, match="no_such"):
+    with pytest.raises(SettingsInvalid, match="no_such"):
         S.from_dict({"no_such": 1})
-    with pytest.raises(SettingsError, match="death_rule"):
+    with pytest.raises(SettingsInvalid, match="death_rule"):
         S.from_dict({"death_rule": "dice"})
-    with pytest.raises(SettingsError, match="info_cap"):
+    with pytest.raises(SettingsInvalid, match="info_cap"):
         S.from_dict({"info_cap": 0})
-    with pytest.raises(SettingsError, match="moves_per_week"):
+    with pytest.raises(SettingsInvalid, match="moves_per_week"):
         S.from_dict({"moves_per_week": "1"})
-    with pytest.raises(SettingsError, match="debt_cap"):
+    with pytest.raises(SettingsInvalid, match="debt_cap"):
         S.from_dict({"debt_cap": 0})
-    with pytest.raises(SettingsError, match="companion_move_kinds"):
+    with pytest.raises(SettingsInvalid, match="companion_move_kinds"):
         S.from_dict({"companion_move_kinds": ["fly"]})
-    with pytest.raises(SettingsError, match="services_refusable"):
+    with pytest.raises(SettingsInvalid, match="services_refusable"):
         S.from_dict({"services_refusable": "no"})
 
 

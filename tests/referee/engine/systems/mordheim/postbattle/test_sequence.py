@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.engine.system_settings import SettingsInvalid
 from referee.engine.systems.mordheim.answers import resolve_decision
 from referee.engine.systems.mordheim.apply import apply_effects
 from referee.engine.systems.mordheim.battle.report import (
@@ -26,7 +27,7 @@ from referee.engine.systems.mordheim.effects import (
     effect_from_dict,
 )
 from referee.engine.systems.mordheim.postbattle.sequence import PostBattleOutcome, run_post_battle
-from referee.engine.systems.mordheim.state import STATS, MordheimSettings, SnapshotError
+from referee.engine.systems.mordheim.state import STATS, MordheimSettings
 from tests.support.dice import ReplayRoller, ScriptedRoller
 
 from ..helpers import SETTINGS, d66, group, hero, leader, post_battle, tables, warband
@@ -232,7 +233,7 @@ def test_settings_round_trip_and_refuse_unknown_or_mistyped_values():
         {"occupy_max_turns": True},
         {"arm_wound_restriction": "x"},
     ):
-        with pytest.raises(SnapshotError):
+        with pytest.raises(SettingsInvalid):
             MordheimSettings.from_dict(bad)
 
 
