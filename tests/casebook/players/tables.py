@@ -92,8 +92,12 @@ def _resolved(table: Table, who: str, value: Any, resolve: Callable[[Table, str,
     return value
 
 
+Special = Callable[[Table, dict[str, Any]], bool]
+
+
 def play_table(case: Case, world: World, *, resolve: Callable[[Table, str, str], Any] | None = None,
-               prepare: Callable[[Table, dict[str, Any]], None] | None = None) -> Table:
+               prepare: Callable[[Table, dict[str, Any]], None] | None = None, special: Special | None = None,
+               who: Callable[[Table, str], str] | None = None) -> Table:
     spec = case.situation
     table = Table(world, SYSTEMS[case.system])
     if prepare is not None:
@@ -108,6 +112,10 @@ def play_table(case: Case, world: World, *, resolve: Callable[[Table, str, str],
     start = spec.get("start", {})
     table.post(start.get("who", opening.get("who", "bob")), table.url("start/"), start.get("body", {}), 200)
     for step in case.steps or spec.get("steps", []):
+        if special is not None and special(table, step):
+            continue
+        if who is not None:
+            step = {**step, "who": who(table, step["who"])}
         _step(table, step, resolve)
     _check(table, case.expect)
     return table
@@ -143,6 +151,15 @@ def _dig(view: dict[str, Any], path: str) -> Any:
 
 def _check(table: Table, expect: dict[str, Any]) -> None:
     view = table.view(expect.get("view", "bob"))
+    if "events" in expect:
+        seen = table.clients[expect.get("view", "bob")].get(table.url("events/?after=0")).json()["events"]
+        for want in expect["events"]:
+            mine = [e for e in seen if e["code"] == want["code"]]
+            assert mine, f"no {want['code']} event: {[e['code'] for e in seen]}"
+            check_subset(f"event {want['code']}", want.get("data", {}), mine[-1].get("data", {}))
+    for code in expect.get("no_events", []):
+        assert not [e for e in table.clients[expect.get("view", "bob")].get(
+            table.url("events/?after=0")).json()["events"] if e["code"] == code], f"an unexpected {code} event"
     got_values = {path: _dig(view, path) for path in expect.get("values", {})}
     check_subset("view", expect.get("values", {}), got_values)
     shown = cards(view)
