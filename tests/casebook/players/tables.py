@@ -75,7 +75,7 @@ class Table:
 
 def cards(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Every card the view shows, each with the key of its zone."""
-    return [{**c, "zone": z["key"]} for z in view["game"]["zones"] for c in z.get("cards", [])]
+    return [{**c, "zone": z["key"]} for z in view["game"].get("zones", []) for c in z.get("cards", [])]
 
 
 def _resolved(table: Table, who: str, value: Any, resolve: Callable[[Table, str, str], Any] | None) -> Any:
