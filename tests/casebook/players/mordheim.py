@@ -117,7 +117,14 @@ def play(case: Case, world: World, dice: CaseDice) -> None:
 
 def _check(expect: dict[str, Any], warbands: dict[str, Warband], warriors: dict[str, Warrior],
            aftermath: Aftermath, dice: CaseDice, first_entry: int) -> None:
-    names = {str(w.pk): k for k, w in {**warbands, **warriors}.items()}
+    names = {str(w.pk): k for k, w in warriors.items()}
+    band_names = {str(w.pk): k for k, w in warbands.items()}
+
+    def target(h: dict[str, Any]) -> str:
+        """A hatred's target by the case's key: a warband for HATE_WARBAND, else a warrior (or a list slug)."""
+        known = band_names if h["kind"] == "HATE_WARBAND" else names
+        return known.get(str(h["target"]), str(h["target"]))
+
     for key, want in expect.get("warriors", {}).items():
         before, now = warriors[key], Warrior.objects.get(pk=warriors[key].pk)
         got: dict[str, Any] = {
@@ -130,7 +137,7 @@ def _check(expect: dict[str, Any], warbands: dict[str, Warband], warriors: dict[
             "profile": {s: now.profile[s] - before.profile[s] for s in want.get("profile", {})},
             "flags": {f: now.flags.get(f) for f in want.get("flags", {})},
             "skills": now.skills,
-            "hatreds": [[h["kind"], names.get(str(h["target"]), h["target"])] for h in now.flags.get("hatreds", [])],
+            "hatreds": [[h["kind"], target(h)] for h in now.flags.get("hatreds", [])],
             "kind": now.kind,
             "equipment": sorted(now.holdings.values_list("item_slug", flat=True)),
         }
