@@ -30,7 +30,9 @@ def test_it_does_not_count_a_prefix_of_another_id() -> None:
     assert rc.uncovered(["MH-INJ-H-11", "MH-INJ-H-01"], names) == ["MH-INJ-H-01"]
 
 
-def test_the_casebook_report_lists_the_rule_ids_no_case_exercises(tmp_path: Path, capsys: Any, monkeypatch: Any) -> None:
+def test_the_casebook_report_lists_the_rule_ids_no_case_exercises(
+    tmp_path: Path, capsys: Any, monkeypatch: Any
+) -> None:
     cases = tmp_path / "tests" / "casebook" / "cases" / "mordheim"
     cases.mkdir(parents=True)
     (cases / "01-a.yaml").write_text("rules: [MH-INJ-H-02]\n", encoding="utf-8")

@@ -1,6 +1,7 @@
 """Arena duel (Savage Worlds) cases through the table API: Gina the GM makes both characters and opens the
 table, Bob (s2) and Carol (s3) join with them and fight; every roll is the table's, its faces scripted per
-rule ID. ``$contest:<kind>`` is the latest contest of that kind, ``$roll:<kind>`` the sender's own roll in it.
+rule ID. ``$contest:<kind>`` is the latest contest of that kind, ``$roll:<kind>`` the sender's own roll in it,
+``$persuasion:<who>`` that fighter's latest Persuasion roll, ``$character:<who>`` the character made for them.
 
 Expected, besides ``values``: ``contests: {gambling: {status: decided, winner: carol, winner_total: 5}}``
 (the latest contest of the kind, from the GM's view) and ``fighters: {bob: {bennies: 1}}`` (each fighter's
@@ -46,6 +47,9 @@ def _resolve(table: Table, who: str, ref: str) -> Any:
         return _contests(table, "gina", kind)[-1]["id"]
     if what == "roll":
         return _contests(table, who, kind)[-1]["mine"]
+    if what == "persuasion":  # $persuasion:carol: Carol's latest Persuasion roll
+        rolls = table.view(kind or who)["game"]["me"]["rolls"]
+        return [r for r in rolls if r.get("trait") == "persuasion"][-1]["key"]
     if what == "character":
         return table.characters[kind]  # type: ignore[attr-defined]
     return None
