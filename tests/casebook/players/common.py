@@ -16,8 +16,8 @@ def run_on_commit(call: Callable[[], T]) -> T:
     callbacks_before = len(connection.run_on_commit)
     result = call()
     while len(connection.run_on_commit) > callbacks_before:
-        _, callback, _robust = connection.run_on_commit.pop(callbacks_before)
-        callback()
+        entry: tuple[Any, ...] = tuple(connection.run_on_commit.pop(callbacks_before))  # (savepoints, call, robust)
+        entry[1]()
     return result
 
 

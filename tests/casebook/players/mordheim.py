@@ -110,8 +110,12 @@ def play(case: Case, world: World, dice: CaseDice) -> None:
         decision = Decision.objects.get(
             aftermath=aftermath, warband=warbands[answer["warband"]], kind=answer["kind"], answered_at=None
         )
-        run_on_commit(lambda d=decision, ans=answer: decision_answer(
-            decision_id=d.pk, actor=d.answerer, answer=_resolve(ans["answer"], keys)))
+        reply = _resolve(answer["answer"], keys)
+
+        def answered(d: Decision = decision, reply: Any = reply) -> Decision:
+            return decision_answer(decision_id=d.pk, actor=d.answerer, answer=reply)
+
+        run_on_commit(answered)
     _check(case.expect, warbands, warriors, aftermath, dice, first_entry)
 
 
@@ -143,19 +147,19 @@ def _check(expect: dict[str, Any], warbands: dict[str, Warband], warriors: dict[
         }
         check_subset(f"warrior {key}", want, got)
     for key, want in expect.get("warbands", {}).items():
-        before, now = warbands[key], Warband.objects.get(pk=warbands[key].pk)
+        was, band = warbands[key], Warband.objects.get(pk=warbands[key].pk)
         gold: dict[str, int] = {}
-        for reason, amount in TreasuryEntry.objects.filter(warband=now, pk__gt=first_entry).values_list(
+        for reason, amount in TreasuryEntry.objects.filter(warband=band, pk__gt=first_entry).values_list(
                 "reason", "amount"):
             gold[reason] = gold.get(reason, 0) + amount
         shards_from: dict[str, int] = {}
         for e in aftermath.outcome.get("effects", []):
-            if e["kind"] == "add_shards" and e["warband"] == str(now.pk):
+            if e["kind"] == "add_shards" and e["warband"] == str(band.pk):
                 shards_from[e["rule"]] = shards_from.get(e["rule"], 0) + e["amount"]
-        got = {"treasury": now.treasury - before.treasury, "shards": now.shards - before.shards,
+        totals = {"treasury": band.treasury - was.treasury, "shards": band.shards - was.shards,
                "gold": gold, "shards_from": shards_from,
-               "rating": now.rating - before.rating, "heroes": now.warriors.filter(kind="hero").count()}
-        check_subset(f"warband {key}", want, got)
+               "rating": band.rating - was.rating, "heroes": band.warriors.filter(kind="hero").count()}
+        check_subset(f"warband {key}", want, totals)
     if "decisions" in expect:
         open_ = [{"warband": next(k for k, w in warbands.items() if w.pk == d.warband_id), "kind": d.kind}
                  for d in Decision.objects.filter(aftermath=aftermath, answered_at=None)]
