@@ -8,12 +8,14 @@ PORT ?= 8000
 PYTEST_ARGS ?=
 
 .PHONY: help install run worker beat test bench lint layers typecheck schema schema-snapshot rules-coverage clean
+.PHONY: casebook
 
 help:
 	@echo "make run             set everything up and serve http://$(HOST):$(PORT) (SQLite, tasks in-process, demo)"
 	@echo "make test            run the whole test suite"
 	@echo "make bench           run the benchmarks in tests/bench/"
 	@echo "make rules-coverage  list rule IDs of ../shared/rules/ that no test names"
+	@echo "make casebook        play the casebook's worked cases (tests/casebook/cases/)"
 	@echo "make lint typecheck  ruff and mypy"
 	@echo "make layers          import-linter: the layers of DESIGN §3 (.importlinter)"
 	@echo "make schema-snapshot regenerate docs/api/openapi.yaml after an intended API change"
@@ -64,6 +66,11 @@ bench: install
 
 rules-coverage: install
 	$(PY) -m tests.tools.rules_coverage
+
+# The casebook (tests/casebook/, docs/casebook.md): worked cases from the source documents, played through
+# the product; prints how many cases each system passed.
+casebook: install
+	$(PY) -m pytest tests/casebook -q $(PYTEST_ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -4,7 +4,8 @@ Reads every ``*.md`` spec in the rules folder (``MUSTER_RULES_DIR``, default
 ``../shared/rules`` beside the project), collects the rule IDs it defines
 (``**MH-INJ-H-11**``), and looks for each, lower-cased with underscores
 (``mh_inj_h_11``), in the names of the test functions under ``tests/``.
-Prints, per spec, how many are named and the ones that are not.
+Prints, per spec, how many are named and the ones that are not; then, without ever failing, how many
+the casebook's cases exercise (their ``rules`` lists, tests/casebook/cases/) and the ones no case does.
 
     python -m tests.tools.rules_coverage [--spec mordheim-campaign] [--prefix MH-INJ] [--fail]
 """
@@ -61,6 +62,17 @@ def uncovered(rule_ids: Iterable[str], names: set[str]) -> list[str]:
     return missing
 
 
+def casebook_rule_ids(cases_root: Path) -> set[str]:
+    """Every rule ID some casebook case lists under ``rules``."""
+    import yaml  # the casebook's format; only this report needs it
+
+    found: set[str] = set()
+    for path in cases_root.glob("*/*.yaml"):
+        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        found.update(str(r) for r in raw.get("rules") or ())
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -76,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     names = test_names(ROOT / "tests")
     any_missing = False
+    reports: list[tuple[str, list[str]]] = []
     for spec in specs:
         if args.spec and spec.stem not in args.spec:
             continue
@@ -87,6 +100,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{spec.name}: {len(ids) - len(missing)} of {len(ids)} rule IDs named by a test")
         if missing:
             print("  not named: " + " ".join(missing))
+        reports.append((spec.name, ids))
+    cased = casebook_rule_ids(ROOT / "tests" / "casebook" / "cases")
+    print("\ncasebook (a report, never a failure):")
+    for name, ids in reports:
+        without = [i for i in ids if i not in cased]
+        print(f"{name}: {len(ids) - len(without)} of {len(ids)} rule IDs exercised by a case")
+        if without:
+            print(f"  no case ({len(without)}): " + " ".join(without))
     return 1 if args.fail and any_missing else 0
 
 
