@@ -189,8 +189,12 @@ def scenario_rewards(
     tables: MordheimTables,
     settings: MordheimSettings,
     roller: Roller,
+    remaining: frozenset[str] | None = None,
 ) -> tuple[list[Effect], list[RewardRecord]]:
-    """Wyrdstone each warband takes home from the scenario, and the chest's contents."""
+    """Wyrdstone each warband takes home from the scenario, and the chest's contents.
+
+    ``warbands`` are the warbands as they fought: what a scenario counts (Heroes lost and taken, counters
+    carried) is counted as the game ended, before the injuries. A warband with nobody left takes nothing."""
     obj = battle.objectives
     effects: list[Effect] = []
     records: list[RewardRecord] = []
@@ -202,6 +206,8 @@ def scenario_rewards(
             ):
                 raise BattleReportError(BATTLE_OOA_CARRIER.format(warrior=o.victim))
     for wb in warbands:
+        if remaining is not None and wb.id not in remaining:
+            continue
         shards = 0
         if sid == "defend_the_find":  # MH-SCN1-04
             shards = min(3, sum(1 for h in obj.heroes_in_building if wb.has(h)))
