@@ -60,6 +60,12 @@ class WeeklyMovesSettings:
         "A move invalid by the time it resolves: ask for a replacement, or lose it.",
         ("replace", "lose"),
     )
+    replacement_hours: int = _opt(
+        24,
+        "WM-ABL-02",
+        "Hours an actor has to send a replacement for a move that became invalid; then the move is lost.",
+        minimum=1,
+    )
     submission_info_check: bool = _opt(
         True, "WM-GEN-01", "Check info requirements at submission against the info held then."
     )
