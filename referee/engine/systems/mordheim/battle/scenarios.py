@@ -13,14 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.engine.rolls import Roller
-from referee.engine.systems.mordheim.battle.report import BattleReportError, BattleResult
+from referee.engine.systems.mordheim.battle.report import BattleResult
 from referee.engine.systems.mordheim.effects import AddShards, Effect, Note
 from referee.engine.systems.mordheim.rewards import rolled_items
 from referee.engine.systems.mordheim.state import MordheimSettings, WarbandSnapshot
 from referee.engine.systems.mordheim.tables.book import MordheimTables
 from referee.engine.systems.mordheim.tables.types import Reward
-
-BATTLE_OOA_CARRIER = "{warrior!r} was taken out of action, so he dropped his counters (MH-SCN3-02)."
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,12 +197,6 @@ def scenario_rewards(
     effects: list[Effect] = []
     records: list[RewardRecord] = []
     sid = battle.scenario
-    if sid == "wyrdstone_hunt":
-        for o in battle.out_of_action:
-            if obj.wyrdstone_counters.get(o.victim, 0) and any(
-                wb.has(o.victim) and wb.warrior(o.victim).is_hero for wb in warbands
-            ):
-                raise BattleReportError(BATTLE_OOA_CARRIER.format(warrior=o.victim))
     for wb in warbands:
         if remaining is not None and wb.id not in remaining:
             continue
