@@ -57,6 +57,8 @@ def may_take(skill: SkillInfo, hero: WarriorSnapshot, warband: WarbandSnapshot) 
         return False
     if r.get("spellcasters_only") and not hero.is_wizard:
         return False
+    if r.get("only_types") and hero.type not in r["only_types"]:  # a list's own skill for some types only
+        return False
     blocked = list(r.get("unusable_by", ())) + list(r.get("forbidden_for", ()))
     return not any(_named(str(name), hero, warband) for name in blocked)
 

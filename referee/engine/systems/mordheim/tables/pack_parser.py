@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
@@ -11,7 +11,7 @@ from referee.engine.packfiles import PackError, PackSource
 from referee.engine.systems.mordheim.lists.loading import parse_equipment, parse_warband_list
 from referee.engine.systems.mordheim.lists.types import Catalogue, WarbandList, known_ids_from_tables
 from referee.engine.systems.mordheim.tables.book import MordheimTables
-from referee.engine.systems.mordheim.tables.types import Reward
+from referee.engine.systems.mordheim.tables.types import Reward, SkillInfo
 
 TABLES = "tables.json"
 EQUIPMENT = "equipment.json"
@@ -49,7 +49,7 @@ def parse_mordheim_pack(source: PackSource) -> MordheimPack:
         if warband.slug in lists:
             raise PackError(name, "slug", f"{warband.slug!r} is already the slug of another list")
         lists[warband.slug] = warband
-    return MordheimPack(tables=tables, catalogue=catalogue, lists=lists)
+    return MordheimPack(tables=with_own_skill_lists(tables, lists.values()), catalogue=catalogue, lists=lists)
 
 
 def _bound(reward: Reward, catalogue: Catalogue, where: str) -> Reward:
@@ -83,3 +83,16 @@ def bound_to_chart(tables: MordheimTables, catalogue: Catalogue) -> MordheimTabl
         for sid, info in tables.scenarios.items()
     }
     return replace(tables, locations=MappingProxyType(locations), scenarios=MappingProxyType(scenarios))
+
+
+def with_own_skill_lists(tables: MordheimTables, lists: Iterable[WarbandList]) -> MordheimTables:
+    """The tables with every warband list's own skill lists (the Skaven skills of skaven_eshin.json) beside
+    the five common ones, so a Hero whose type has such a list is offered its skills (MH-SKL-01)."""
+    skill_lists, skills = dict(tables.skill_lists), dict(tables.skills)
+    for warband in lists:
+        for own in warband.skill_lists:
+            skill_lists[own.id] = tuple(s.id for s in own.skills)
+            for s in own.skills:
+                only = {"only_types": list(s.only)} if s.only else {}
+                skills[s.id] = SkillInfo(s.id, own.id, s.name.en, s.name.ru, s.text, MappingProxyType(only), {})
+    return replace(tables, skill_lists=MappingProxyType(skill_lists), skills=MappingProxyType(skills))
