@@ -125,6 +125,9 @@ class ArenaDuelSettings:
         order = self.prep_order
         if not order.index("prep_gambling") < order.index("prep_bans") < order.index("prep_selection"):
             raise SettingsError("prep_order", "Gambling decides the bans, and the bans the selection: keep that order")
+        if order[-1] != "prep_final":
+            raise SettingsError("prep_order", "poison goes on a selected weapon and the will duels come last: "
+                                "keep prep_final after the weapon selection, as the last step")
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v for f in fields(self)}
