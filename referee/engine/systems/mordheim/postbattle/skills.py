@@ -98,6 +98,3 @@ def may_learn_lesser_magic(hero: WarriorSnapshot, *, owns_tome_of_magic: bool) -
     return "arcane_lore" in hero.skills and owns_tome_of_magic
 
 
-def skill_effect(tables: MordheimTables, skill: str) -> str:
-    """MH-SKL-08: the battle effect of a skill, for display."""
-    return tables.skills[skill].effect
