@@ -276,6 +276,8 @@ CELERY_BEAT_SCHEDULE = {
     "roster-aftermath-sweep": {"task": "roster.aftermath_sweep", "schedule": 300.0},
     # Tells players whose week ends within 24 hours (campaign.services.notifications); each week once.
     "campaign-deadline-notices": {"task": "campaign.deadline_notices", "schedule": 900.0},
+    # Gives up the weekly moves' replacement moves nobody sent in time (campaign.weekly.tasks, WM-ABL-02).
+    "weekly-decisions-lapse": {"task": "campaign.weekly_decisions_lapse", "schedule": 300.0},
 }
 CELERY_TIMEZONE = TIME_ZONE
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from referee.engine.systems.mordheim.postbattle.injury_records import InjuryRecord, WarriorInjury
 from referee.engine.systems.mordheim.tables.book import MordheimTables
@@ -96,9 +96,17 @@ def injury_view(row: Mapping[str, Any], tables: MordheimTables) -> dict[str, Any
     """One stored injury as the roster shows it: the table entry's name, its effect, its rule, the battle."""
     result, sub = str(row.get("result", "")), str(row.get("sub", ""))
     effect = EFFECTS.get(sub) or EFFECTS.get(result) or ""
+    name = injury_name(tables, result)
+    if result == "HINJ_REMOVED" and row.get("models"):  # a group's row: how many of its models, not the group
+        n = int(row["models"])
+        name = ngettext(
+            "%(n)d model removed for good (dead, crippled or deserted)",
+            "%(n)d models removed for good (dead, crippled or deserted)",
+            n,
+        ) % {"n": n}
     return {
         "result": result,
-        "name": injury_name(tables, result),
+        "name": name,
         "sub": sub,
         "effect": str(effect),
         "rule": RULES.get(result, ""),

@@ -37,6 +37,10 @@ WORDS = Catalogue(
             _("A move invalid by the time it resolves: ask for a replacement, or lose it."),
             {"replace": _("Replace"), "lose": _("Lose")},
         ),
+        "replacement_hours": words(
+            _("Hours to replace an invalid move"),
+            _("Hours an actor has to send a replacement for a move that became invalid; then the move is lost."),
+        ),
         "submission_info_check": words(
             _("Submission info check"), _("Check info requirements at submission against the info held then.")
         ),

@@ -138,5 +138,8 @@ WORDS = Catalogue(
     refusals={
         "each_once": _("Name each preparation step exactly once."),
         "prep_sequence": _("Gambling decides the bans, and the bans the selection: keep that order."),
+        "prep_final_last": _(
+            "Poison goes on a selected weapon and the will duels come last: keep the final step last."
+        ),
     },
 )

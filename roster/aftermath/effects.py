@@ -176,9 +176,12 @@ class EffectWriter:
             )
         elif isinstance(e, fx.AddItem):
             holder = self._warrior(e.warrior) if e.warrior else None
+            catalogue = self.pack.catalogue
+            # What it is worth: a gem's rolled value, else the chart's price (the half it sells for, MH-TRD-06).
+            worth = e.value or (catalogue.item(e.item).cost if e.item in catalogue else 0)
             for _unit in range(e.quantity):
                 Holding.objects.create(
-                    warband=self.warbands[e.warband], warrior=holder, item_slug=e.item[:60], price_paid=e.value
+                    warband=self.warbands[e.warband], warrior=holder, item_slug=e.item[:60], price_paid=worth
                 )
             self._holdings = None  # new equipment: read afresh if asked again
         elif isinstance(e, fx.LoseEquipment):

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaign.lib.errors import RuleViolation
+from referee.engine.systems.mordheim.battle.scenarios import breakthrough_achieved
 
 REMINDERS: Mapping[str, tuple[tuple[str, Any], ...]] = {
     "defend_the_find": (
@@ -172,7 +173,7 @@ def check_against_prebattle(
         through = [str(w) for w in objectives.get("broke_through") or []]
         if any(owner_of.get(w) != attacker for w in through):
             raise _refuse(_("Only the attacker's warriors break through."), "objectives.broke_through")
-        if len(through) >= 2 and report.get("winner") != attacker:
+        if breakthrough_achieved(len(through)) and report.get("winner") != attacker:
             raise _refuse(_("Two or more attackers broke through, so the attacker won (MH-SCN4-02)."), "winner")
     report["objectives"] = objectives
     return report

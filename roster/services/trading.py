@@ -26,6 +26,7 @@ from referee.engine.systems.mordheim.warband.equipment import (
 from referee.engine.systems.mordheim.warband.trading import (
     SearchingHero,
     apply_haggle,
+    check_for_sale,
     holds_gems,
     rare_search,
     sell_price,
@@ -130,6 +131,8 @@ def warband_purchase(
     warband = locked(warband)
     require(actor, "roster.change_warband", warband)
     warband_list, item = list_of(warband), _item(warband, item_slug)
+    with engine_rules():
+        check_for_sale(item)
     target = _warrior(warband, warrior)
     hero = _haggler(warband, haggler)
     warrior_type = warband_list.warrior_type(target.type_slug) if target else None
@@ -232,6 +235,7 @@ def warband_search_rare(*, warband: Warband, actor: Any, warrior: int, item_slug
     )
     roller = _week_roller(warband, actor, "rare_search", f"warband:{warband.pk}")
     with engine_rules():
+        check_for_sale(item)
         result = rare_search(
             roller=roller,
             hero=searching,

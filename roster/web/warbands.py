@@ -100,10 +100,10 @@ def shop_view(request: HttpRequest, pk: int) -> HttpResponse:
     action, post = request.POST.get("action"), request.POST
     with refusals_as_messages(request) as refused:
         if action == "buy":
-            holdings = trading.warband_buy(
+            purchase = trading.warband_purchase(
                 warband=warband, actor=request.user, item_slug=post.get("item", ""), warrior=as_id(post.get("warrior"))
             )
-            text = _("Bought for %(price)s gc.") % {"price": sum(h.price_paid for h in holdings)}
+            text = _("Bought for %(price)s gc.") % {"price": purchase.total}  # a group's: every model's
         elif action == "sell":
             gold = trading.warband_sell(warband=warband, actor=request.user, holding=as_int(post.get("holding")))
             text = _("Sold for %(gold)s gc.") % {"gold": gold}

@@ -19,12 +19,14 @@ from campaign.lib.errors import Conflict, NotFound, RuleViolation
 from campaign.models import Week
 
 from ..access import week_viewer
-from ..models import Character, WeeklyDecision, WeekResolution
-from ..resolution.queue import resolution_queue
+from ..models import Character, WeeklyDecision
+from ..resolution.lapse import LOST, resume_if_answered
 from .moves import move_check
 
 
 def _check_answer(decision: WeeklyDecision, week: Week, answer: Any) -> Any:
+    if decision.kind == "replacement" and answer == LOST:
+        return LOST
     if decision.kind == "replacement":
         # WM-ABL-02: a replacement move, checked now against what its author may know.
         if not isinstance(answer, Mapping) or answer.get("kind") not in decision.options:
@@ -72,9 +74,5 @@ def decision_answer(
     decision.answered_by = actor
     decision.answered_at = now or timezone.now()
     decision.save(update_fields=["answer", "answered_by", "answered_at"])
-    if not WeeklyDecision.objects.filter(week=week, answered_at__isnull=True).exists():
-        WeekResolution.objects.filter(week=week, status=WeekResolution.Status.PAUSED).update(
-            status=WeekResolution.Status.RUNNING
-        )
-        resolution_queue(week=week)
+    resume_if_answered(week)
     return decision

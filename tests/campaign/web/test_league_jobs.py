@@ -215,3 +215,18 @@ def test_a_correction_needs_a_reason_and_a_whole_number_and_is_recorded(world: W
     assert warband.treasury == 25
     assert Correction.objects.get().reason == "Tournament prize"
     assert _as(world.bob).post(url, {"warband": warband.pk, "treasury": "100", "reason": "me"}).status_code == 403
+
+
+def test_mh_eqp_01_a_group_buying_kit_is_told_what_it_paid_in_all(world: World) -> None:
+    from tests.roster.helpers import hire
+
+    bob = _as(world.bob)
+    warband = make_warband(world.campaign, world.bob, "Blades")
+    Warband.objects.filter(pk=warband.pk).update(treasury=200)
+    group = hire(Warband.objects.get(pk=warband.pk), "warrior", count=2, name="Blades pair")
+    before = Warband.objects.get(pk=warband.pk).treasury
+    page = bob.post(
+        f"/warbands/{warband.pk}/shop/do/", {"action": "buy", "item": "sword", "warrior": group.pk}, follow=True
+    )
+    assert "Bought for 20 gc." in page.content.decode()  # a sword each, 10 gc apiece
+    assert Warband.objects.get(pk=warband.pk).treasury == before - 20

@@ -115,3 +115,49 @@ def test_the_gm_answers_a_decision_left_to_the_gm(
     found = [e for e in MoveResult.objects.get(week=intrigue.week).events if e["code"] == "ingredient_found"]
     assert [e["data"]["item"] for e in found] == ["wolfsbane"]
     assert WeekResolution.objects.get(week=intrigue.week).status == "done"
+
+
+def _stale_deadly_combat(intrigue: Intrigue) -> WeeklyDecision:
+    """Carol moves to her backup shelter first, so Bob's Deadly combat against her shelter fails WM-CMB-02."""
+    week2 = intrigue.next_week()
+    ability = {"id": "backup_shelter", "counter": "single_use", "effect": "relocate_shelter"}
+    character_update(character=intrigue.carol, actor=intrigue.world.gina, changes={"abilities": [ability]})
+    intrigue.know(intrigue.bob, intrigue.carol)
+    intrigue.submit(intrigue.carol, "use_ability", ability="backup_shelter")
+    intrigue.submit(intrigue.bob, "deadly_combat", target=intrigue.carol.key, mode="hold", picks=["lower_preparedness"])
+    assert intrigue.resolve(week2) == "waiting"
+    return WeeklyDecision.objects.get(week=week2)
+
+
+def test_wm_abl_02_the_gm_answers_lost_and_the_week_goes_on(
+    intrigue: Intrigue, eager_celery: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    decision = _stale_deadly_combat(intrigue)
+    r = answer(intrigue, intrigue.world.gina, decision, "lost", django_capture_on_commit_callbacks)
+    assert r.status_code == 200, r.data
+    bob = MoveResult.objects.get(week=decision.week, character=intrigue.bob)
+    assert (bob.kind, bob.status) == ("deadly_combat", "lost")
+    assert WeekResolution.objects.get(week=decision.week).status == "done"
+
+
+def test_wm_abl_02_a_replacement_not_sent_by_the_gms_deadline_is_lost(
+    intrigue: Intrigue, eager_celery: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from campaign.weekly.tasks import weekly_decisions_lapse
+
+    decision = _stale_deadly_combat(intrigue)
+    hours = 24  # the league's default replacement_hours
+    with django_capture_on_commit_callbacks(execute=True):
+        assert weekly_decisions_lapse.delay(now=(timezone.now() + timedelta(hours=hours - 1)).isoformat()).get() == 0
+    assert WeekResolution.objects.get(week=decision.week).status == "paused"  # still Bob's to answer
+    with django_capture_on_commit_callbacks(execute=True):
+        assert weekly_decisions_lapse.delay(now=(timezone.now() + timedelta(hours=hours + 1)).isoformat()).get() == 1
+    decision.refresh_from_db()
+    assert decision.answer == "lost" and decision.answered_by is None and decision.answered_at is not None
+    bob = MoveResult.objects.get(week=decision.week, character=intrigue.bob)
+    assert (bob.kind, bob.status) == ("deadly_combat", "lost")
+    assert WeekResolution.objects.get(week=decision.week).status == "done"

@@ -121,3 +121,14 @@ def test_mh_inj_h_14_every_reader_names_the_injury_the_same_way_never_by_its_id(
     with translation.override("ru"):
         [line] = next(r for r in roster_context(_document(f))["warriors"] if r["w"]["id"] == f.champion.pk)["injuries"]
     assert "INJ_" not in line and "Hand Injury" not in line  # the pack's Russian name
+
+
+def test_mh_inj_k_02_a_surviving_group_says_how_many_models_it_lost(world: World, dice: DiceScript) -> None:
+    f = fight(world)
+    dice.then(5, 5, 1)  # the champion's D66 55 (full recovery); the one Raider model down rolls 1: removed
+    run(f)
+    body = world.client(world.carol).get(f"/api/v1/warbands/{f.raiders.pk}/").json()
+    group = next(w for w in body["warriors"] if w["id"] == f.enemy_group.pk)
+    assert group["count"] == 1  # one of two models is left: the group survives
+    [row] = group["injuries"]
+    assert (row["result"], row["name"]) == ("HINJ_REMOVED", "1 model removed for good (dead, crippled or deserted)")

@@ -1,5 +1,6 @@
 """Trading where a player trades, through the API: kit bought with a hire at the prices /buy/ charges,
-Haggle on /buy/ (MH-SKL-05, MH-TRD-07), Streetwise and a kept gem on /search/ (MH-SKL-04, MH-TRD-03)."""
+Haggle on /buy/ (MH-SKL-05, MH-TRD-07), Streetwise on /search/ (MH-SKL-04; a kept gem, MH-TRD-03,
+in tests/roster/aftermath/test_found_items.py)."""
 
 from __future__ import annotations
 
@@ -123,13 +124,3 @@ def test_mh_skl_04_streetwise_adds_two_to_the_heros_rare_item_roll(world: World,
     assert (plain["total"], plain["modifier"], plain["found"]) == (6, 0, False)
     bought = post(world, warband, "buy", {"item": "pistol", "warrior": captain.pk})
     assert bought.status_code == 200, bought.json()
-
-
-def test_mh_trd_03_a_gem_the_hero_keeps_adds_one(world: World, dice: DiceScript) -> None:
-    open_week(world.campaign)
-    warband = reikland(world)
-    captain = hire(warband, "mercenary_captain")
-    Holding.objects.create(warband=warband, warrior=captain, item_slug="gem_10gc", price_paid=10)
-    Warband.objects.filter(pk=warband.pk).update(trading_sequence=1)
-    dice.then(4, 3)
-    assert _search(world, warband, captain)["modifier"] == 1

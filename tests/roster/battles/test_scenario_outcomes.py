@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from roster.models import Aftermath, Battle
+from roster.models import Aftermath, Battle, Warrior
 from tests.roster.aftermath.helpers import Fight, fight
 from tests.roster.helpers import hire
 from tests.support.dice import DiceScript
@@ -228,3 +228,44 @@ def test_mh_scn1_03_the_defend_the_find_reminder_states_the_win_condition(world:
     sheet = world.client(world.carol).get(f"/api/v1/battles/{f.battle.pk}/").json()["scenario_sheet"]
     text = next(r["text"] for r in sheet["reminders"] if r["rule"] == "MH-SCN1-03")
     assert 'more standing models within 6"' in text and "end of any defender turn" in text
+
+
+def test_mh_scn6_04_a_hero_taken_out_who_then_dies_still_counts_lost_and_taken(
+    world: World, f: Fight, dice: DiceScript, django_capture_on_commit_callbacks: Any
+) -> None:
+    # Pre-battle: deployment, carried (Reavers 1, Raiders 3), first turn. Aftermath: the champion's D66 is 11
+    # (dead, MH-INJ-H-01), the enemy captain's 55 (full recovery): the shards are counted as the game ended.
+    dice.then(6, 1, 1, 6, 4, 5).then(1, 1, 5, 5)
+    agreed(world, f, "chance_encounter")
+    ooa = [
+        {"victim": f.champion.pk, "by": f.enemy_captain.pk},
+        {"victim": f.enemy_captain.pk, "by": f.captain.pk},
+    ]
+    body = confirmed(world, f, django_capture_on_commit_callbacks, out_of_action=ooa)
+    assert [i["result"] for i in Warrior.objects.get(pk=f.champion.pk).injuries] == ["INJ_DEAD"]
+    assert shards(body, "MH-SCN6-04") == {str(f.reavers.pk): 1, str(f.raiders.pk): 3}
+
+
+def test_mh_scn3_02_a_group_with_every_model_out_of_action_brings_no_counter_home(
+    world: World, f: Fight, dice: DiceScript
+) -> None:
+    dice.then(5)  # D3 from a 5: 3, so four counters
+    agreed(world, f, "wyrdstone_hunt")
+    all_down = [{"victim": f.enemy_group.pk, "by": f.captain.pk}] * 2  # both Raider warriors
+    refused = report(world, f, out_of_action=all_down, objectives={"wyrdstone_counters": {f.enemy_group.pk: 1}})
+    assert (refused.status_code, refused.json()["code"]) == (400, "invalid_report")
+    assert "dropped his counters" in refused.json()["detail"]
+    one_down = [{"victim": f.warriors.pk, "by": f.enemy_captain.pk}]  # one of three Reaver warriors: two carry on
+    kept = report(world, f, out_of_action=one_down, objectives={"wyrdstone_counters": {f.warriors.pk: 1}})
+    assert kept.status_code == 200, kept.json()
+
+
+def test_mh_scn3_02_a_hero_taken_out_of_action_is_refused_his_counters_at_the_report(
+    world: World, f: Fight, dice: DiceScript
+) -> None:
+    dice.then(5)
+    agreed(world, f, "wyrdstone_hunt")
+    ooa = [{"victim": f.champion.pk, "by": f.enemy_captain.pk}]
+    refused = report(world, f, out_of_action=ooa, objectives={"wyrdstone_counters": {f.champion.pk: 2}})
+    assert (refused.status_code, refused.json()["code"]) == (400, "invalid_report")
+    assert Aftermath.objects.filter(battle=f.battle).count() == 0

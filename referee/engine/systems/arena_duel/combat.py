@@ -21,7 +21,7 @@ from referee.engine.systems.arena_duel import weapons as w
 from referee.engine.systems.arena_duel.context import Ctx, refuse
 from referee.engine.systems.arena_duel.dice import raises, successes
 from referee.engine.systems.arena_duel.holds import lapse
-from referee.engine.systems.arena_duel.lane import SKILL_OF, distance, fight, gap
+from referee.engine.systems.arena_duel.lane import SKILL_OF, distance, fight
 from referee.engine.systems.arena_duel.settings import LANE
 from referee.engine.systems.arena_duel.sheets import has_feature, opponent, sheet
 from referee.engine.systems.arena_duel.sheets import private as hidden
@@ -305,5 +305,3 @@ def apply_pass_step(state: TableState, cmd: Command, roller: Roller, ctx: Ctx) -
     return [public("step.passed", "AD-ORD-02", seat=step["seat"])]
 
 
-def gap_between(state: TableState, a: int, b: int) -> int:
-    return gap(a, b)

@@ -66,3 +66,9 @@ class ArenaDuelSettings(SettingsBase):
             raise SettingsInvalid(
                 "prep_order", "Gambling decides the bans, and the bans the selection: keep that order", "prep_sequence"
             )
+        if order[-1] != "prep_final":
+            raise SettingsInvalid(
+                "prep_order",
+                "poison goes on a selected weapon and the will duels come last: keep prep_final last",
+                "prep_final_last",
+            )

@@ -72,10 +72,6 @@ def has(c: dict[str, Any], trait: str) -> bool:
     return trait in c["traits"]
 
 
-def sides_of_seat(state: TableState, seat: str) -> list[str]:
-    return [key for key, side in state.data["sides"].items() if side["controller"] == seat]
-
-
 def current(state: TableState) -> dict[str, Any] | None:
     act = state.data.get("act")
     return state.data["chars"][act["char"]] if act else None

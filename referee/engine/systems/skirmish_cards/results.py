@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.engine.live.events import Event
+from referee.engine.live.facts import fact_enter
 from referee.engine.live.state import GM, TableState
 from referee.engine.rolls import Roller
 from referee.engine.sealed import Decision
@@ -82,6 +83,7 @@ def apply(state: TableState, roller: Roller, item: dict[str, Any], result: str) 
         return events
     if nerve.fact(state, c["id"], "mid_jump"):
         events.append(say("jump.hit", "SC-FALL-03", target=c["id"]))
+        events += fact_enter(state, key=f"{c['id']}.mid_jump", value=False, seat=seat)  # he has landed
         return events + falls(state, roller, c, "SC-FALL-03", from_horse=False, seat=seat)
     if result == "wound":
         return events

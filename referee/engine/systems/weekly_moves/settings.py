@@ -26,6 +26,7 @@ class WeeklyMovesSettings(SettingsBase):
     default_move: str = setting("none", "CONFIG (DESIGN §4)", choices=("none", "ingredient_search", "call_of_duty"))
     decision_mode: str = setting("pause", "WM-ABL-03", choices=("pause", "auto"))
     on_invalid_at_resolution: str = setting("replace", "WM-ABL-02", choices=("replace", "lose"))
+    replacement_hours: int = setting(24, "WM-ABL-02", minimum=1)
     submission_info_check: bool = setting(True, "WM-GEN-01")
     steal_choice: str = setting("stash_list", "GAP-02", choices=("stash_list", "blind"))
     spy_target_told_on_success: bool = setting(False, "GAP-03")

@@ -298,20 +298,6 @@ def surprise_arrivals(
     return tuple(present), tuple(reserves)
 
 
-def surprise_reinforcements(
-    reserves: Sequence[str], *, turn: int, roller: Roller
-) -> tuple[tuple[str, ...], str | None]:
-    """MH-SCN9-06: from the defender's 2nd turn, each absent unit arrives on 4+, all from one random edge."""
-    if turn < 2 or not reserves:
-        return (), None
-    arriving = tuple(
-        r for r in reserves if roller.roll("D6", rule="MH-SCN9-06", label=f"{r} arrives").total >= 4
-    )
-    if not arriving:
-        return (), None
-    return arriving, EDGES[roller.roll("D6", rule="MH-SCN9-06", label="reinforcement edge").total]
-
-
 def resolve_scenario(request: DecisionRequest, answer: Answer, ctx: Context) -> Handled:
     """MH-SCN-01 (2 or 12): the lower-rated player picks; then roles and setup as usual."""
     effects, decisions = _roles_then_setup(

@@ -18,6 +18,7 @@ BATTLE_NOT_A_HERO = "{warrior!r} must be a Hero for {what}."
 BATTLE_ABSENT_FOUGHT = "{warrior!r} is reported absent but also in the battle."
 BATTLE_OCCUPY_WINNER = "In Occupy the winner is the warband holding more buildings ({expected})."
 BATTLE_NEGATIVE = "{what} cannot be negative."
+BATTLE_OOA_CARRIER = "{warrior!r} was taken out of action, so he dropped his counters (MH-SCN3-02)."
 
 
 class BattleReportError(ValueError):
@@ -136,6 +137,10 @@ def validate_battle(
     for wid in named:
         if wid not in warriors:
             raise BattleReportError(BATTLE_UNKNOWN_WARRIOR.format(warrior=wid))
+    for wid, n_counters in obj.wyrdstone_counters.items():  # MH-SCN3-02: a carrier taken out drops them
+        w = warriors[wid]
+        if n_counters and battle.ooa_models(wid) >= (1 if w.is_hero else w.count):
+            raise BattleReportError(BATTLE_OOA_CARRIER.format(warrior=wid))
     for wid, w in warriors.items():
         n = battle.ooa_models(wid)
         if w.is_hero and n > 1:

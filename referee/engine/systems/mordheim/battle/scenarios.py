@@ -1,9 +1,9 @@
-"""The nine scenarios (spec 9.3): setup facts, in-game rule helpers and post-battle rewards.
+"""The nine scenarios (spec 9.3): setup facts, the outcomes a report is checked against, post-battle rewards.
 
 Roll numbers, XP awards and the chest come from the JSON; what the JSON leaves
-as prose (who has roles, who takes the first turn) is in ``SETUP`` below. The
-in-game helpers are the rules a battle helper needs; the engine only records
-their outcome.
+as prose (who has roles, who takes the first turn) is in ``SETUP`` below. What
+happens on the table (who stood where, who searched which building) is for the
+players: the scenario sheet reminds them of it (``roster.battles.scenario_rules``).
 """
 
 from __future__ import annotations
@@ -13,14 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.engine.rolls import Roller
-from referee.engine.systems.mordheim.battle.report import BattleReportError, BattleResult
+from referee.engine.systems.mordheim.battle.report import BattleResult
 from referee.engine.systems.mordheim.effects import AddShards, Effect, Note
 from referee.engine.systems.mordheim.rewards import rolled_items
 from referee.engine.systems.mordheim.state import MordheimSettings, WarbandSnapshot
 from referee.engine.systems.mordheim.tables.book import MordheimTables
 from referee.engine.systems.mordheim.tables.types import Reward
-
-BATTLE_OOA_CARRIER = "{warrior!r} was taken out of action, so he dropped his counters (MH-SCN3-02)."
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,85 +68,17 @@ class RewardRecord:
         return cls(str(raw["warband"]), str(raw["kind"]), int(raw["shards"]), str(raw["detail"]))
 
 
-# In-game rules ---------------------------------------------------------------------------
+# Outcomes a report is checked against ----------------------------------------------------
 
 
-def defend_the_find_attacker_wins(attacker_standing_near: int, defender_standing_near: int) -> bool:
-    """MH-SCN1-03: at the end of a defender turn, more standing attackers within 6" win it."""
-    return attacker_standing_near > defender_standing_near
-
-
-def counter_placement_ok(
-    edge_distance: float, nearest_counter: float | None, settings: MordheimSettings
-) -> bool:
-    """MH-SCN3-01: at least 10" from every edge (or more than, by league ruling), 6" from other counters."""
-    edge_ok = edge_distance > 10 if settings.wyrdstone_counter_edge_strict else edge_distance >= 10
-    return edge_ok and (nearest_counter is None or nearest_counter >= 6)
-
-
-def breakthrough_achieved(attacker_standing_within_2in: int) -> bool:
-    """MH-SCN4-02: two or more standing attackers within 2" of the defender's edge."""
-    return attacker_standing_within_2in >= 2
-
-
-def street_fight_may_exit(edge: str, own_edge: str) -> bool:
-    """MH-SCN5-03: nobody leaves through his own end of the street."""
-    return edge != own_edge
-
-
-def street_fight_escaped(models_in_action: int, models_exited: int) -> bool:
-    """MH-SCN5-04: a warband wins when every model not out of action has left by the far end."""
-    return models_in_action > 0 and models_exited >= models_in_action
-
-
-@dataclass(frozen=True, slots=True)
-class Search:
-    found: bool
-    roll: int | None
-
-
-def search_building(roller: Roller, *, unsearched_left: int, animal: bool = False) -> Search | None:
-    """MH-SCN7-02: 2D6, a 12 finds the chest; the last unsearched building holds it; animals never search."""
-    if animal:
-        return None
-    if unsearched_left <= 1:
-        return Search(True, None)
-    total = roller.roll("2D6", rule="MH-SCN7-02", label="search building").total
-    return Search(total == 12, total)
-
-
-def chest_move(move: float, carriers: int) -> float:
-    """MH-SCN7-03: one carrier moves at half speed; two or more carry it at no penalty."""
-    return move / 2 if carriers == 1 else move
+def breakthrough_achieved(attackers_through: int) -> bool:
+    """MH-SCN4-02: two or more of the attacker's models through to the defender's edge win it for him."""
+    return attackers_through >= 2
 
 
 def chest_goes_to(battle: BattleResult) -> str | None:
     """MH-SCN7-04: the warband that carried it off, or on a rout the winner."""
     return battle.objectives.chest_holder or battle.winner
-
-
-def building_occupant(inside: Mapping[str, tuple[int, int]]) -> str | None:
-    """MH-SCN8-03: ``inside`` maps warband -> (standing models, all models) in the building."""
-    present = [wb for wb, (_, total) in inside.items() if total > 0]
-    if len(present) != 1:
-        return None
-    standing, _ = inside[present[0]]
-    return present[0] if standing > 0 else None
-
-
-def occupy_over(turns_each: int, settings: MordheimSettings) -> bool:
-    """MH-SCN8-04: no rout tests; the game ends after each player's last turn."""
-    return turns_each >= settings.occupy_max_turns
-
-
-def occupy_after_voluntary_rout(routed: str, warbands: Sequence[str], objectives: int) -> dict[str, int]:
-    """MH-SCN8-04: the opponent of a warband that routs voluntarily occupies every objective."""
-    return {wb: (0 if wb == routed else objectives) for wb in warbands}
-
-
-def surprise_defender_placement_ok(nearest_model: float | None, nearest_edge: float) -> bool:
-    """MH-SCN9-03: present defenders at least 8" from each other and from every edge."""
-    return (nearest_model is None or nearest_model >= 8) and nearest_edge >= 8
 
 
 # Post-battle rewards -----------------------------------------------------------------------
@@ -189,19 +119,19 @@ def scenario_rewards(
     tables: MordheimTables,
     settings: MordheimSettings,
     roller: Roller,
+    remaining: frozenset[str] | None = None,
 ) -> tuple[list[Effect], list[RewardRecord]]:
-    """Wyrdstone each warband takes home from the scenario, and the chest's contents."""
+    """Wyrdstone each warband takes home from the scenario, and the chest's contents.
+
+    ``warbands`` are the warbands as they fought: what a scenario counts (Heroes lost and taken, counters
+    carried) is counted as the game ended, before the injuries. A warband with nobody left takes nothing."""
     obj = battle.objectives
     effects: list[Effect] = []
     records: list[RewardRecord] = []
     sid = battle.scenario
-    if sid == "wyrdstone_hunt":
-        for o in battle.out_of_action:
-            if obj.wyrdstone_counters.get(o.victim, 0) and any(
-                wb.has(o.victim) and wb.warrior(o.victim).is_hero for wb in warbands
-            ):
-                raise BattleReportError(BATTLE_OOA_CARRIER.format(warrior=o.victim))
     for wb in warbands:
+        if remaining is not None and wb.id not in remaining:
+            continue
         shards = 0
         if sid == "defend_the_find":  # MH-SCN1-04
             shards = min(3, sum(1 for h in obj.heroes_in_building if wb.has(h)))

@@ -50,7 +50,7 @@ def _parse_item(at: At, raw: Any) -> Item:
     item = at.obj(
         raw,
         ("id", "name", "category", "cost", "rarity"),
-        ("variable_cost", "hands", "restriction", "source"),
+        ("variable_cost", "hands", "restriction", "source", "found_as", "found_only", "resale"),
     )
     category = at.text(item, "category")
     if category not in CATEGORIES:
@@ -72,7 +72,16 @@ def _parse_item(at: At, raw: Any) -> Item:
         hands=hands,
         restriction=at.opt_text(item, "restriction"),
         source=at.texts(item, "source"),
+        found_as=_found_as(at, item.get("found_as", {})),
+        found_only=at.flag(item, "found_only"),
+        resale=at.opt_whole(item, "resale", minimum=1, what="a whole multiple of the half price") or 1,
     )
+
+
+def _found_as(at: At, raw: Any) -> tuple[tuple[str, int], ...]:
+    if not isinstance(raw, dict) or not all(isinstance(k, str) and type(v) is int and v >= 1 for k, v in raw.items()):
+        at.fail("found_as must map a table's item name to how many of this item it is (1 or more)")
+    return tuple(sorted(raw.items()))
 
 
 def _parse_variable(at: At, text: Any, cost: int) -> VariableCost:

@@ -75,6 +75,14 @@ class Item:
     hands: int | None = None
     restriction: str = ""
     source: tuple[str, ...] = ()
+    #: How the exploration and chest tables name this item, with how many of it each find is
+    #: (a "brace of pistols" is two pistols): the tables' words are bound to the chart at load.
+    found_as: tuple[tuple[str, int], ...] = ()
+    #: Only ever found (gems, a jewelled sword): not for sale at the trading post, never searched for.
+    found_only: bool = False
+    #: Resale as a multiple of the normal half price (MH-TRD-06): 2 for a gem, which sells for what it is
+    #: worth, and for the Overturned Cart's jewelled sword and dagger ("double the normal resale").
+    resale: int = 1
 
 
 @dataclass(frozen=True)
@@ -85,6 +93,12 @@ class Catalogue:
 
     def __contains__(self, item_id: object) -> bool:
         return item_id in self.items
+
+    def found(self, slug: str) -> tuple[str, int] | None:
+        """The chart's item a table's find names, and how many of it one find is; ``None``: none."""
+        if slug in self.items:
+            return slug, 1
+        return next(((i.id, n) for i in self.items.values() for alias, n in i.found_as if alias == slug), None)
 
     def item(self, item_id: str) -> Item:
         try:

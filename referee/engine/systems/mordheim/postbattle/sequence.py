@@ -197,7 +197,12 @@ def run_post_battle(
 
     # 4. Scenario rewards (section 9): wyrdstone awards and the chest.
     reward_effects, rewards = scenario_rewards(
-        battle=battle, warbands=run.warbands, tables=tables, settings=settings, roller=roller
+        battle=battle,
+        warbands=warbands,
+        tables=tables,
+        settings=settings,
+        roller=roller,
+        remaining=frozenset(wb.id for wb in run.warbands),
     )
     run.emit(reward_effects)
 

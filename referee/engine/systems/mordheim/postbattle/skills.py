@@ -57,6 +57,8 @@ def may_take(skill: SkillInfo, hero: WarriorSnapshot, warband: WarbandSnapshot) 
         return False
     if r.get("spellcasters_only") and not hero.is_wizard:
         return False
+    if r.get("only_types") and hero.type not in r["only_types"]:  # a list's own skill for some types only
+        return False
     blocked = list(r.get("unusable_by", ())) + list(r.get("forbidden_for", ()))
     return not any(_named(str(name), hero, warband) for name in blocked)
 
@@ -96,6 +98,3 @@ def may_learn_lesser_magic(hero: WarriorSnapshot, *, owns_tome_of_magic: bool) -
     return "arcane_lore" in hero.skills and owns_tome_of_magic
 
 
-def skill_effect(tables: MordheimTables, skill: str) -> str:
-    """MH-SKL-08: the battle effect of a skill, for display."""
-    return tables.skills[skill].effect

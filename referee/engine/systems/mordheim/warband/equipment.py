@@ -54,6 +54,8 @@ def check_equip(
         return option
     if warrior_type.is_hero and any(SKILL_EXCEPTIONS.get(s) == item.category for s in skills):
         return None
+    if warrior_type.is_hero and item.category == "misc" and not item.restriction:
+        return None  # miscellaneous kit is not bound by the list: any Hero may carry it (a Lucky charm, a gem)
     raise EquipmentRefused("not_allowed_for_warrior", **context)
 
 

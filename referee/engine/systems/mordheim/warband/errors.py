@@ -37,6 +37,7 @@ MESSAGES: Mapping[str, str] = MappingProxyType(
             "Warriors hired in this post-battle sequence cannot buy rare items such as {item}."
         ),
         "item_not_rare": "{item} is common: buy it without a search.",
+        "not_for_sale": "{item} is never for sale at the trading post: a warband can only find it.",
         "henchman_cannot_search": "Only Heroes may search for rare items.",
         "out_of_action_last_battle": (
             "A Hero taken out of action in the last battle may not search for rare items."

@@ -28,6 +28,12 @@ def needs_search(warband_list: WarbandList, warrior_type: WarriorType | None, it
     return effective_rarity(warband_list, warrior_type, item) is not None
 
 
+def check_for_sale(item: Item) -> None:
+    """MH-TRD-01: the trading post sells the price chart's items; what is only ever found is not for sale."""
+    if item.found_only:
+        raise TradeRefused("not_for_sale", item=item.name.en)
+
+
 def sell_price(item: Item, count: int = 1, *, listed_price: int | None = None) -> int:
     """MH-TRD-06: half the listed price, rounded down, for each item sold.
 
@@ -43,7 +49,7 @@ def sell_price(item: Item, count: int = 1, *, listed_price: int | None = None) -
         base = item.cost if listed_price is None else listed_price
     if base < 0:
         raise TradeRefused("invalid_price", price=base)
-    return (base // 2) * count
+    return (base * item.resale // 2) * count
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from referee.engine.systems.arena_duel.settings import ArenaDuelSettings, SettingsError
 from tests.referee.engine.systems.arena_duel.helpers import Duel, character, to_bans, to_final, to_selection
 
 
@@ -29,6 +32,15 @@ def test_ad_prep_01_preparation_runs_in_order_and_the_order_is_a_setting() -> No
                                           "prep_final"]})
     assert moved.view("a")["phase"] == "prep_gambling"
     assert moved.refused("a", "notice").code == "wrong_phase"
+
+
+@pytest.mark.parametrize("order", [
+    ["prep_info", "prep_gambling", "prep_bans", "prep_final", "prep_selection"],  # poison before the weapons
+    ["prep_final", "prep_info", "prep_gambling", "prep_bans", "prep_selection"],
+])
+def test_ad_prep_01_poison_and_will_duels_come_after_weapon_selection_and_last(order: list[str]) -> None:
+    with pytest.raises(SettingsError, match="prep_order"):
+        ArenaDuelSettings.from_dict({"prep_order": order})
 
 
 def test_ad_prep_02_notice_reveals_a_trait_chosen_by_the_roller_or_a_random_unrevealed_feature() -> None:

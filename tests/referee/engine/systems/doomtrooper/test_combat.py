@@ -230,3 +230,31 @@ def test_dt_pts_04_points_use_the_printed_value() -> None:
     g.send("s1", "weapon", warrior=g.h(attacker, "s1"), weapons=[g.h(g.newest(), "s1")])
     g.pass_combat()
     assert [d.context["points"] for d in g.state.decisions.values()] == [6]
+
+
+def test_dt_cmb_07_the_seeds_example_a_fight_of_minus_four_wounds_an_armour_of_minus_four() -> None:
+    """002_e225915b98f9d3d8.txt: «bojovník s upravenou hodnotou zápasu -4 stále zraní protivníka, jehož upravená
+    hodnota obrany je -4 nebo nižší» (a warrior with a modified Fight of -4 still wounds an opponent whose
+    modified Armour is -4 or lower). A league's house card lowers every value by 7."""
+    from dataclasses import replace
+
+    from referee.engine.systems.doomtrooper.cards import CardDef
+
+    base = duel("tribal_scout", "tribal_scout")[0].state.rules
+    curse: CardDef = base.cards["dark_curse"]
+    hex_card = replace(curse, slug="hex", modifier={"fight": -7, "shoot": -7, "armour": -7})
+    for brace, defender_wounded in ((False, True), (True, False)):
+        g, attacker, defender = duel("tribal_scout", "tribal_scout")
+        g.state.rules = replace(base, cards={**base.cards, "hex": hex_card})
+        g.attack(attacker, defender, "fight")
+        g.send("s1", "modifier", slug="hex", warrior=g.h(attacker, "s1"))
+        g.send("s1", "pass")
+        g.send("s2", "modifier", slug="hex", warrior=g.h(defender, "s2"))
+        if brace:
+            g.send("s2", "pass")
+            g.send("s1", "modifier", slug="brace", warrior=g.h(defender, "s1"))
+        assert (stat(g.state, attacker, "fight"), stat(g.state, defender, "armour")) == (-4, -2 if brace else -4)
+        g.pass_combat()
+        wounded = g.state.cards[defender].data["status"] == "wounded"
+        assert wounded is defender_wounded  # -4 against -4 wounds; against -2 it does not
+        assert g.state.cards[attacker].data["status"] == "wounded"  # his -4 Armour is hit by her -4 Fight

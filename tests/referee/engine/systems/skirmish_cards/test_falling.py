@@ -45,6 +45,17 @@ def test_sc_fall_03_a_character_hit_mid_jump_falls_without_a_nerve_test() -> Non
     assert "jump.hit" in t.codes() and not t.events("nerve.tested") and t.events("fall.rolled")
 
 
+def test_sc_fall_03_after_the_fall_he_is_no_longer_mid_jump_and_a_later_hit_does_not_drop_him_again() -> None:
+    t = ready()
+    t.c("leader")["hp"] = 9
+    t.send("carol", "set_fact", character="leader", name="mid_jump", value=True)
+    shoot(t, target="leader")
+    t.dice(4, 6)
+    t.result("wound")
+    assert len(t.events("fall.rolled")) == 1
+    assert not t.state.facts["leader.mid_jump"].value  # he has landed: the next hit is an ordinary one
+
+
 def test_sc_fall_04_fall_damage_is_an_unmodified_d20_with_no_out_of_ammo_on_a_1() -> None:
     t = ready()
     t.c("leader")["hp"] = 9

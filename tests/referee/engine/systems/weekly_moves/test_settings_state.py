@@ -47,6 +47,7 @@ DEFAULTS = {
     "ingredient_catalogue": [],  # CONFIG
     "decision_mode": "pause",
     "on_invalid_at_resolution": "replace",
+    "replacement_hours": 24,  # WM-ABL-02: "if none arrives by the GM's deadline"
     "default_move": "none",
     "contradiction_by_analogy": True,
     "troubles_companion_choice": "affected",

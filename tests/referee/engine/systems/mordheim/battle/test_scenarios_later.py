@@ -4,30 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine.systems.mordheim.battle.prebattle import (
-    surprise_reinforcements,
-)
 from referee.engine.systems.mordheim.battle.report import (
     BattleReportError,
     BattleResult,
     Objectives,
     OutOfAction,
 )
-from referee.engine.systems.mordheim.battle.scenarios import (
-    SETUP,
-    building_occupant,
-    chest_goes_to,
-    chest_move,
-    occupy_after_voluntary_rout,
-    occupy_over,
-    search_building,
-    surprise_defender_placement_ok,
-)
+from referee.engine.systems.mordheim.battle.scenarios import SETUP, chest_goes_to
 from referee.engine.systems.mordheim.effects import AddGold, AddItem, AddShards
 from referee.engine.systems.mordheim.state import MordheimSettings
-from tests.support.dice import ScriptedRoller
 
-from ..helpers import SETTINGS, leader, rules_of, tables, warband
+from ..helpers import leader, rules_of, tables, warband
 from .scenario_helpers import awards, extra, rewards, setup
 
 
@@ -81,16 +68,8 @@ def test_mh_scn7_01_roll_off_for_set_up_and_first_turn():
     )
 
 
-def test_mh_scn7_02_twelve_finds_the_chest_and_the_last_building_holds_it():
-    roller = ScriptedRoller([6, 6, 5, 6])
-    assert search_building(roller, unsearched_left=5).found
-    assert not search_building(roller, unsearched_left=5).found
-    assert search_building(roller, unsearched_left=1).found and len(roller.made) == 2
-    assert search_building(roller, unsearched_left=3, animal=True) is None
 
 
-def test_mh_scn7_03_one_carrier_at_half_speed_two_at_full():
-    assert chest_move(4, 1) == 2 and chest_move(4, 2) == 4
 
 
 def test_mh_scn7_04_the_chest_goes_to_who_carried_it_off_or_the_winner_of_a_rout():
@@ -142,16 +121,9 @@ def test_mh_scn8_02_d3_plus_two_objective_buildings():
     assert setup("occupy", [4, 2, 6, 1, 6])[0]["objectives"] == 5
 
 
-def test_mh_scn8_03_a_building_is_occupied_by_standing_models_with_no_enemy_inside():
-    assert building_occupant({"A": (1, 1), "B": (0, 0)}) == "A"
-    assert building_occupant({"A": (2, 2), "B": (0, 1)}) is None  # an enemy inside, even knocked down
-    assert building_occupant({"A": (0, 1)}) is None
 
 
 def test_mh_scn8_04_eight_turns_each_no_rout_tests_voluntary_rout_gives_everything():
-    assert not occupy_over(7, SETTINGS) and occupy_over(8, SETTINGS)
-    assert occupy_over(6, MordheimSettings(occupy_max_turns=6))
-    assert occupy_after_voluntary_rout("A", ["A", "B"], 4) == {"A": 0, "B": 4}
     assert setup("occupy", [4, 2, 1, 1, 6])[0]["max_turns_each"] == 8
 
 
@@ -181,9 +153,6 @@ def test_mh_scn9_02_defender_rolls_for_each_hero_and_group_at_least_one_present(
     assert facts["present"] == ("b-men",) and facts["reserves"] == ("b-boss",)
 
 
-def test_mh_scn9_03_present_defenders_eight_inches_apart_and_from_the_edges():
-    assert surprise_defender_placement_ok(8, 8) and surprise_defender_placement_ok(None, 10)
-    assert not surprise_defender_placement_ok(7.9, 9) and not surprise_defender_placement_ok(9, 7)
 
 
 @pytest.mark.parametrize(
@@ -206,13 +175,6 @@ def test_mh_scn9_05_the_attacker_goes_first():
     assert setup("surprise_attack", [5, 5, 5, 1], attacker="A")[0]["first_turn"] == "A"
 
 
-def test_mh_scn9_06_reinforcements_from_turn_two_on_four_plus_from_one_edge():
-    assert surprise_reinforcements(["b-champ"], turn=1, roller=ScriptedRoller([])) == ((), None)
-    roller = ScriptedRoller([4, 3, 6, 6])
-    arriving, edge = surprise_reinforcements(["b-champ", "b-men", "b-kid"], turn=2, roller=roller)
-    assert arriving == ("b-champ", "b-kid") and edge == "opposite_edge"
-    assert rules_of(roller.made) == ["MH-SCN9-06"] * 4
-    assert surprise_reinforcements(["b-champ"], turn=3, roller=ScriptedRoller([2])) == ((), None)
 
 
 def test_mh_scn9_07_rout_ends_it_no_extra_xp_no_wyrdstone():

@@ -62,8 +62,8 @@ REIKLAND_CASES = [
     ("henchmen[1].max", 0, "henchmen[1] (marksman)", "max must be null (no limit) or a whole number ≥ 1"),
     (
         "equipment_lists.mercenary[3].item",
-        "lance",
-        "equipment_lists.mercenary[3] (lance)",
+        "war_wagon",
+        "equipment_lists.mercenary[3] (war_wagon)",
         "not in equipment.json",
     ),
     (

@@ -170,3 +170,15 @@ def test_it_documents_every_shipped_file_in_provenance() -> None:
     provenance = (PACK / "PROVENANCE.md").read_text(encoding="utf-8")
     for path in [PACK / "equipment.json", *WARBANDS.glob("*.json")]:
         assert path.name in provenance, path.name
+
+
+def test_mh_inc_07_every_item_a_location_or_chest_hands_out_is_an_item_of_the_chart() -> None:
+    from referee.engine.packfiles import read_pack_source
+    from referee.engine.systems.mordheim.tables.pack_parser import parse_mordheim_pack
+
+    pack = parse_mordheim_pack(read_pack_source(PACK))
+    rewards = [r for loc in pack.tables.locations.values() for r in (*loc.items, *loc.sub_rewards.values())]
+    rewards += [r for s in pack.tables.scenarios.values() for r in s.chest]
+    found = {(r.item, r.quantity) for r in rewards if r.kind == "item"}
+    assert {item for item, _q in found} <= set(pack.catalogue.items)
+    assert ("pistol", "2") in found and ("double_handed", "1") in found and ("gem", "D3") in found  # a brace: two

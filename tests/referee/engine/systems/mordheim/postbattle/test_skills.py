@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from referee.engine.systems.mordheim.postbattle.skills import (
     may_learn_lesser_magic,
-    skill_effect,
 )
 from referee.engine.systems.mordheim.warband.trading import SearchingHero, apply_haggle, search_modifiers
 from tests.support.dice import ScriptedRoller
@@ -68,7 +67,7 @@ def test_mh_skl_08_every_skill_has_its_list_and_effect_text():
     assert len(tables().skills) == 34
     for list_id, skills in SPEC_SKILLS.items():
         for s in skills:
-            assert tables().skills[s].list == list_id and skill_effect(tables(), s)
-    assert skill_effect(tables(), "sprint") == "triples Movement when running or charging"
+            assert tables().skills[s].list == list_id and tables().skills[s].effect
+    assert tables().skills["sprint"].effect == "triples Movement when running or charging"
     assert tables().skills["lightning_reflexes"].en == "Lightning Reflexes"
     assert [s["id"] for s in raw_tables()["skills"]] == [s for v in SPEC_SKILLS.values() for s in v]

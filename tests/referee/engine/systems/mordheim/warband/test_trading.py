@@ -132,7 +132,13 @@ def test_mh_trd_06_a_variable_price_item_sells_for_half_its_base_cost() -> None:
 @given(item_id=st.sampled_from(sorted(catalogue().items)), count=st.integers(min_value=1, max_value=5))
 def test_mh_trd_06_never_returns_more_than_half(item_id: str, count: int) -> None:
     it = item(item_id)
-    assert 0 <= sell_price(it, count) * 2 <= it.cost * count
+    assert 0 <= sell_price(it, count) * 2 <= it.cost * count * it.resale
+
+
+def test_mh_trd_06_a_found_gem_sells_for_its_worth_the_jewelled_sword_for_double_resale() -> None:
+    assert sell_price(item("amethyst")) == 20  # "amethyst 20 gc": what it is worth
+    assert sell_price(item("quartz"), listed_price=15) == 15  # its D6x5 value, rolled when found
+    assert sell_price(item("jewelled_sword_and_dagger")) == 12  # double the normal resale (MH-INC-08)
 
 
 def test_mh_trd_07_haggle_comes_off_the_price_after_a_successful_search() -> None:
