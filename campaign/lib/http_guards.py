@@ -119,7 +119,12 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    """``handler500``: JSON under /api/, naming no cause (the traceback is in the log)."""
+    """``handler500``: JSON under /api/, naming no cause (the traceback is in the log); a database away is a 503."""
+    from campaign.lib.unavailable import unavailable_or_none  # it builds on this module
+
+    unavailable = unavailable_or_none(request)
+    if unavailable is not None:
+        return unavailable
     if is_api(request):
         return error_response(
             "server_error", _("Something went wrong on our side. It has been logged; please try again later."), 500
