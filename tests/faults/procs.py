@@ -154,7 +154,7 @@ class Procs:
         argv = [sys.executable, "-m", "celery", "-A", "campaign", "worker", "--pool", "solo", "--loglevel", "INFO",
                 "--without-gossip", "--without-mingle", "--hostname", f"{name}-{os.getpid()}@%h"]
         if beat:  # beat inside the worker, its schedule in a file of this test (not the database's)
-            argv += ["-B", "-S", "celery.beat:PersistentScheduler", "-s", str(self.tmp / "beat-schedule")]
+            argv += ["-B", "--scheduler", "celery.beat:PersistentScheduler", "-s", str(self.tmp / "beat-schedule")]
         proc = self.start(name, argv, env=env)
         log = proc.log
         wait_until(lambda: "ready." in log.read_text(errors="replace") or not proc.alive(), 90, "the worker ready")
