@@ -60,7 +60,9 @@ class Http:
         return json.loads(self.body)
 
 
-def http(method: str, url: str, *, data: Any = None, headers: dict[str, str] | None = None, timeout: float = 20) -> Http:
+def http(
+    method: str, url: str, *, data: Any = None, headers: dict[str, str] | None = None, timeout: float = 20
+) -> Http:
     body = None if data is None else json.dumps(data).encode()
     request = urllib.request.Request(url, data=body, method=method)  # noqa: S310 (http on loopback)
     request.add_header("Content-Type", "application/json")
