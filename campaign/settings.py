@@ -79,7 +79,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "campaign.web.middleware.ProfileLocaleMiddleware",  # web pages speak the language the user's profile keeps
     "simple_history.middleware.HistoryRequestMiddleware",
-    "campaign.lib.unavailable.DatabaseUnavailableMiddleware",  # a database restarting: 503 + Retry-After
+    "campaign.lib.http_guards.DatabaseUnavailableMiddleware",  # a database restarting: 503 + Retry-After
 ]
 
 ROOT_URLCONF = "campaign.urls"
