@@ -15,7 +15,6 @@ import threading
 import time
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 
 log = logging.getLogger(__name__)
@@ -29,7 +28,7 @@ _lock = threading.Lock()
 
 def queue_now(task: Any, *args: Any) -> bool:
     """Publish ``task(*args)``; False (logged) when the broker cannot be reached. Never raises for that."""
-    if settings.CELERY_TASK_ALWAYS_EAGER:
+    if task.app.conf.task_always_eager:
         task.apply_async(args=args)  # in-process: its failures are the task's own, not the broker's
         return True
     if _state["down_until"] > time.monotonic():

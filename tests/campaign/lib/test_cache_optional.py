@@ -115,3 +115,19 @@ def test_the_throttle_cache_falls_back_to_the_database_table(away: None) -> None
     throttle.set("seen", [1, 2, 3], 60)  # Redis refused: the counter goes to the database's table
     assert throttle.get("seen") == [1, 2, 3]
     assert caches["throttle_db"].get("seen") == [1, 2, 3]
+
+
+def test_every_redis_cache_of_the_settings_is_optional_and_sessions_live_in_the_database() -> None:
+    from django.conf import settings
+
+    from campaign import envconf
+
+    default = envconf.env_cache("CACHE_URL", environ_={"CACHE_URL": "redis://127.0.0.1:6379/1"})
+    entries = resilient_caches({"default": default, "throttle": envconf.throttle_cache(default)})
+    assert {alias: e["BACKEND"] for alias, e in entries.items()} == {
+        "default": "campaign.lib.cache.OptionalRedisCache",
+        "throttle": "campaign.lib.cache.OptionalRedisCache",
+        "throttle_db": "django.core.cache.backends.db.DatabaseCache",
+    }
+    assert entries["throttle"]["OPTIONS"]["FALLBACK"] == "throttle_db"
+    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"  # a login never needs Redis
