@@ -35,7 +35,7 @@ def _database() -> str:
 
 
 def _cache() -> str:
-    redis = [caches[alias] for alias in settings.CACHES if isinstance(caches[alias], OptionalRedisCache)]
+    redis = [backend for alias in settings.CACHES if isinstance(backend := caches[alias], OptionalRedisCache)]
     if not redis:
         return NOT_CONFIGURED  # each process's own memory: nothing to be away
     return OK if all(backend.ping() for backend in redis) else DEGRADED
@@ -49,7 +49,7 @@ def _broker() -> str:
     try:
         options = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", {})
         with Connection(settings.CELERY_BROKER_URL, connect_timeout=0.5, transport_options=options) as conn:
-            conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0.1, timeout=1)
+            conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=1)
     except Exception as exc:
         log.warning("healthz: broker: %s: %s", exc.__class__.__name__, exc)
         return DEGRADED

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from django.core.cache import caches
@@ -72,7 +72,7 @@ class OptionalRedisCache(RedisCache):
     def ping(self) -> bool:
         """Ask Redis now, whatever the pause says (``/healthz``); a failure starts a pause, an answer ends it."""
         try:
-            self._cache.get_client(write=False).ping()
+            self._cache.get_client(write=False).ping()  # type: ignore[attr-defined]  # RedisCache's client (no stubs)
         except UNREACHABLE as exc:
             _mark_down(self._server_key, self._pause, exc)
             return False
@@ -155,9 +155,7 @@ class OptionalRedisCache(RedisCache):
             raise ValueError(f"Key '{key}' not found")  # what a cache that holds nothing answers
         return int(other.incr(key, delta, version))
 
-    def set_many(
-        self, data: Mapping[Any, Any], timeout: Any = DEFAULT_TIMEOUT, version: int | None = None
-    ) -> list[Any]:
+    def set_many(self, data: dict[Any, Any], timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> list[Any]:
         return self._try(
             lambda: list(super(OptionalRedisCache, self).set_many(data, timeout, version)),
             lambda other: list(other.set_many(data, timeout, version) or []),
@@ -172,7 +170,5 @@ class OptionalRedisCache(RedisCache):
             None,
         )
 
-    def clear(self) -> bool:
-        return self._try(
-            lambda: bool(super(OptionalRedisCache, self).clear()), lambda other: bool(other.clear()), False
-        )
+    def clear(self) -> None:
+        self._try(lambda: super(OptionalRedisCache, self).clear(), lambda other: other.clear(), None)

@@ -111,8 +111,8 @@ def test_a_postgres_restart_mid_resolution_and_mid_aftermath_ends_with_each_done
         indices = [r[0] for r in conn.execute("SELECT index FROM campaign_moveresult WHERE week_id = %s ORDER BY index",
                                               (week.pk,))]
         assert indices == [0, 1, 2, 3]  # each entry resolved once
-        rolls = conn.execute("SELECT COALESCE(SUM(jsonb_array_length(rolls)), 0) FROM campaign_moveresult "
-                             "WHERE week_id = %s", (week.pk,)).fetchone()[0]
+        rolls = one(db, "SELECT COALESCE(SUM(jsonb_array_length(rolls)), 0) FROM campaign_moveresult "
+                    "WHERE week_id = %s", week.pk)
         entries = conn.execute("SELECT COUNT(*), COUNT(DISTINCT (stream_id, seq)) FROM referee_ledgerentry "
                                "WHERE week_id = %s", (week.pk,)).fetchone()
         assert entries == (rolls, rolls) and rolls > 0  # every stored roll once, none rolled twice
