@@ -292,7 +292,6 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 0.5, "socket_timeou
 CELERY_BROKER_CONNECTION_TIMEOUT = 1.0
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 0.5
-CELERY_REDIS_SOCKET_TIMEOUT = 2.0
 # Seconds after which work recorded but not done (an aftermath, a week's resolution) counts as lost and the
 # sweep queues it again (its claim keeps it to one run), and how often the sweeps look.
 MUSTER_STUCK_SECONDS = env_int("MUSTER_STUCK_SECONDS", 120, minimum=1)
