@@ -14,7 +14,8 @@ from campaign.lib import queueing
 
 
 @pytest.fixture
-def away() -> Iterator[Celery]:
+def away(monkeypatch: pytest.MonkeyPatch) -> Iterator[Celery]:
+    monkeypatch.delenv("CELERY_BROKER_URL", raising=False)  # Celery prefers it to the app's own broker
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -29,10 +30,11 @@ def away() -> Iterator[Celery]:
 def test_a_broker_away_is_logged_not_raised_and_then_left_alone(
     away: Celery, caplog: pytest.LogCaptureFixture
 ) -> None:
-    @away.task(name="away.noop")
+    @away.task(name="away.noop", shared=False)
     def noop(n: int) -> int:
         return n
 
+    assert noop.app is away  # this test's app, on the closed port, not the suite's broker
     with caplog.at_level(logging.WARNING, logger="campaign.lib.queueing"):
         assert queueing.queue_now(noop, 1) is False
         assert queueing.queue_now(noop, 2) is False  # paused: not even tried
@@ -44,7 +46,7 @@ def test_a_broker_away_is_logged_not_raised_and_then_left_alone(
 def test_an_in_process_task_runs_at_once(away: Celery) -> None:
     seen: list[int] = []
 
-    @away.task(name="away.seen")
+    @away.task(name="away.seen", shared=False)
     def record(n: int) -> None:
         seen.append(n)
 
