@@ -189,3 +189,27 @@ def secret_key(*, configured: str | None, debug: bool, keep_in: Path) -> str:
     path.write_text(key)
     path.chmod(0o600)
     return key
+
+
+REDIS_CACHE = "django.core.cache.backends.redis.RedisCache"
+OPTIONAL_REDIS_CACHE = "campaign.lib.cache.OptionalRedisCache"
+THROTTLE_FALLBACK = "throttle_db"
+
+
+def resilient_caches(entries: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The CACHES with every Redis entry made optional (``campaign.lib.cache.OptionalRedisCache``).
+
+    Unreachable, the default cache is a miss (everything is built from the database) and the throttle
+    counters move to the database's cache table (a ``throttle_db`` entry, added here), so limits still hold
+    while Redis is away.
+    """
+    out = {alias: dict(entry) for alias, entry in entries.items()}
+    for alias, entry in out.items():
+        if entry.get("BACKEND") in (REDIS_CACHE, OPTIONAL_REDIS_CACHE):
+            entry["BACKEND"] = OPTIONAL_REDIS_CACHE
+            entry["OPTIONS"] = dict(entry.get("OPTIONS") or {})
+            if alias == "throttle":
+                entry["OPTIONS"].setdefault("FALLBACK", THROTTLE_FALLBACK)
+    if out.get("throttle", {}).get("OPTIONS", {}).get("FALLBACK") == THROTTLE_FALLBACK:
+        out[THROTTLE_FALLBACK] = throttle_cache({})
+    return out

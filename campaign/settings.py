@@ -23,6 +23,7 @@ from campaign.envconf import (
     env_proxy_count,
     env_str,
     env_time_zone,
+    resilient_caches,
     secret_key,
     throttle_cache,
 )
@@ -79,6 +80,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "campaign.web.middleware.ProfileLocaleMiddleware",  # web pages speak the language the user's profile keeps
     "simple_history.middleware.HistoryRequestMiddleware",
+    "campaign.lib.http_guards.DatabaseUnavailableMiddleware",  # a database restarting: 503 + Retry-After
 ]
 
 ROOT_URLCONF = "campaign.urls"
@@ -280,6 +282,28 @@ CELERY_BEAT_SCHEDULE = {
     "weekly-decisions-lapse": {"task": "campaign.weekly_decisions_lapse", "schedule": 300.0},
 }
 CELERY_TIMEZONE = TIME_ZONE
+
+# Faults a league night survives (issue 29; docs/deploy.md, "Faults"). Redis is an optimisation: every Redis
+# cache answers as an empty one when Redis is away (throttles count in the database meanwhile), after a
+# connect timeout of a fraction of a second, and is left alone a few seconds after a failure.
+CACHES = resilient_caches(CACHES)
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):  # a restarting PostgreSQL: fail fast, answer 503
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 3)
+# The broker away: a task queued after commit is recorded in the database (its claimable row) and the sweeps
+# below queue it again; publishing gives up quickly and logs (campaign.lib.queueing) instead of failing.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 0.5, "socket_timeout": 2.0}
+CELERY_BROKER_CONNECTION_TIMEOUT = 1.0
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 0.5
+# Seconds after which work recorded but not done (an aftermath, a week's resolution) counts as lost and the
+# sweep queues it again (its claim keeps it to one run), and how often the sweeps look.
+MUSTER_STUCK_SECONDS = env_int("MUSTER_STUCK_SECONDS", 120, minimum=1)
+MUSTER_SWEEP_SECONDS = env_int("MUSTER_SWEEP_SECONDS", 60, minimum=1)
+CELERY_BEAT_SCHEDULE["roster-aftermath-sweep"]["schedule"] = float(MUSTER_SWEEP_SECONDS)
+CELERY_BEAT_SCHEDULE["campaign-weekly-resolution-sweep"] = {
+    "task": "campaign.weekly_resolution_sweep",
+    "schedule": float(MUSTER_SWEEP_SECONDS),
+}
 
 # How many plan entries of a week one transaction resolves at most (campaign.weekly.resolution.run): a killed
 # worker loses at most one group, which the next run resolves again with the same dice.

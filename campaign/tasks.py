@@ -8,12 +8,11 @@ second sweep changes nothing.
 from __future__ import annotations
 
 import logging
-from typing import cast
 
 from celery import shared_task
-from celery.contrib.django.task import DjangoTask
 from django.utils import timezone
 
+from campaign.lib.queueing import queue_after_commit
 from campaign.services.notifications import notices_deadline
 from campaign.services.weeks import week_resolve, weeks_due
 
@@ -29,8 +28,7 @@ def sweep_weeks() -> list[int]:
     """
     due = weeks_due(now=timezone.now())
     for week_id in due:
-        # The app's task class is DjangoTask (campaign/celery.py); the stubs only know Task.
-        cast(DjangoTask, resolve_week).delay_on_commit(week_id)
+        queue_after_commit(resolve_week, week_id)
     return due
 
 

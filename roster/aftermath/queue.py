@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict
+from campaign.lib.queueing import queue_after_commit
 from campaign.services.access import ORGANISER, require_role
 from roster.aftermath.tasks import aftermath_run_task
 from roster.models import Aftermath, Battle
@@ -22,7 +23,7 @@ def aftermath_queue(*, battle: Battle, report: dict[str, Any]) -> Aftermath:
     ratings = {key: int(battle.ratings.get(key, rating)) for key, rating in now.items()}
     aftermath, created = Aftermath.objects.get_or_create(battle=battle, defaults={"report": report, "ratings": ratings})
     if created:
-        aftermath_run_task.delay_on_commit(aftermath.pk)  # type: ignore[attr-defined]  # DjangoTask
+        queue_after_commit(aftermath_run_task, aftermath.pk)  # the row is the record: the sweep requeues it
     return aftermath
 
 
@@ -40,5 +41,5 @@ def aftermath_retry(*, battle: Battle, actor: Any) -> Aftermath:
     aftermath.status = Aftermath.Status.ROLLED if aftermath.rolled_at else Aftermath.Status.QUEUED
     aftermath.error, aftermath.failure_code, aftermath.failed_at = "", "", None
     aftermath.save()
-    aftermath_run_task.delay_on_commit(aftermath.pk)  # type: ignore[attr-defined]  # DjangoTask
+    queue_after_commit(aftermath_run_task, aftermath.pk)
     return aftermath

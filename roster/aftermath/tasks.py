@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import OperationalError
+from django.conf import settings
+from django.db import InterfaceError, OperationalError
 
+from campaign.lib.queueing import queue_now
 from roster.aftermath.run import aftermath_run, aftermath_stuck
 
 
 @shared_task(
     name="roster.aftermath_run",
-    autoretry_for=(OperationalError,),
+    autoretry_for=(OperationalError, InterfaceError),  # a database restarting: try again
     retry_backoff=True,
     retry_jitter=True,
     max_retries=5,
@@ -23,8 +25,9 @@ def aftermath_run_task(aftermath_id: int) -> str:
 
 @shared_task(name="roster.aftermath_sweep")
 def aftermath_sweep_task() -> int:
-    """Re-queue aftermaths left unapplied by a worker that died (beat runs this every few minutes)."""
-    stuck = aftermath_stuck()
+    """Re-queue aftermaths left unapplied: a worker died, or the broker was away when they were queued (beat,
+    every ``MUSTER_SWEEP_SECONDS``)."""
+    stuck = aftermath_stuck(older_than_seconds=settings.MUSTER_STUCK_SECONDS)
     for aftermath_id in stuck:
-        aftermath_run_task.delay(aftermath_id)
+        queue_now(aftermath_run_task, aftermath_id)
     return len(stuck)

@@ -32,4 +32,35 @@
     if (target.matches("select[data-autosubmit]")) target.form.submit();
     if (target.id && document.querySelector('[data-shown-by="' + target.id + '"]')) showChosen();
   });
+  // A table page polls (htmx, every few seconds) whatever happens; its WebSocket only makes a change show at once.
+  // The element marked data-live-socket says which of the two the page is on, and the socket is tried again,
+  // ever more slowly, while the push server is away (issue 29: push down, play on).
+  var state = document.querySelector("[data-live-socket]");
+  if (state && "WebSocket" in window) {
+    var wait = 2000;
+    var show = function (on) {
+      state.textContent = state.getAttribute(on ? "data-live-on" : "data-live-off");
+      state.classList.toggle("live-on", on);
+      state.classList.toggle("live-off", !on);
+    };
+    var refresh = function () {
+      var live = document.getElementById("table-live");
+      var typing = document.activeElement && document.activeElement.closest && document.activeElement.closest("form");
+      if (live && live.getAttribute("hx-get") && window.htmx && !typing) {
+        window.htmx.ajax("GET", live.getAttribute("hx-get"), { target: "#table-live", swap: "outerHTML" });
+      }
+    };
+    var connect = function () {
+      var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+      var socket = new WebSocket(scheme + window.location.host + state.getAttribute("data-live-socket"));
+      socket.onopen = function () { wait = 2000; show(true); };
+      socket.onmessage = refresh;
+      socket.onclose = function () {
+        show(false);
+        window.setTimeout(connect, wait);
+        wait = Math.min(wait * 2, 60000);
+      };
+    };
+    connect();
+  }
 })();

@@ -3,10 +3,7 @@ commits, one task by id."""
 
 from __future__ import annotations
 
-from typing import cast
-
-from celery.contrib.django.task import DjangoTask
-
+from campaign.lib.queueing import queue_after_commit
 from campaign.models import Week
 
 from .tasks import weekly_resolve_task
@@ -14,4 +11,4 @@ from .tasks import weekly_resolve_task
 
 def resolution_queue(*, week: Week) -> None:
     """Queue the week's resolution after commit (thin task, by id)."""
-    cast(DjangoTask, weekly_resolve_task).delay_on_commit(week.pk)
+    queue_after_commit(weekly_resolve_task, week.pk)  # the week's claim is the record: the sweep requeues it
