@@ -92,12 +92,17 @@ def _touches(event: TableEvent) -> set[str]:
     return {str(data[k]) for k in ("zone", "to", "from") if k in data}
 
 
+def seat_piles(*, session: TableSession, seat: TableSeat, everyone: bool) -> list[str]:
+    """The piles whose trail the seat is given: its own (every pile with ``everyone``)."""
+    zones = (session.snapshot or {}).get("zones", {})
+    return sorted(key for key, z in zones.items() if everyone or z.get("owner") == seat.key)
+
+
 def seat_audit(*, session: TableSession, seat: TableSeat, everyone: bool) -> list[dict[str, Any]]:
     """The trail of the seat's own piles (every pile with ``everyone``), in order, for an outside check
     (docs/verifying-tables.md): card ids become the seat's own names for them, a shuffle names its roll by
     stream and seq, each step names the seat's handle of the command that made it. No event numbers."""
-    zones = (session.snapshot or {}).get("zones", {})
-    owned = {key for key, z in zones.items() if everyone or z.get("owner") == seat.key}
+    owned = set(seat_piles(session=session, seat=seat, everyone=everyone))
     where = {(c.pk, i): e for c, i, e in entries_by_command(session) if e is not None}
     streams = visible_streams(session, seat, sees_hidden=everyone)
     shown = {s.pk for s in streams.values()}

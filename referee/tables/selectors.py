@@ -22,7 +22,7 @@ from referee.engine.live.events import command_handle
 from referee.engine.live.views import handles_in
 from referee.models import RollStream
 from referee.table_models import TableSeat, TableSession, audience_q
-from referee.tables.audit import seat_audit, table_audit
+from referee.tables.audit import seat_audit, seat_piles, table_audit
 from referee.tables.rolls import entries_by_command, seat_streams, visible_streams
 from referee.tables.state import MARKERS, close_asks, in_progress, live_of, state_of
 
@@ -77,6 +77,8 @@ def detail_of(*, session: TableSession, viewer: Any) -> dict[str, Any]:
         "my_seat": mine.key if mine else None,
         "my_seq": mine.view_seq if mine else None,
         "my_stream": _stream_header(seat_streams(session).get(mine.key)) if mine else None,
+        "seat_streams": [_stream_header(s) for k, s in sorted(
+            visible_streams(session, mine, sees_hidden=_sees_hidden(session, mine)).items()) if k] if mine else [],
         "close_waiting_for": _close_waiting(session),
     }
 
@@ -195,10 +197,12 @@ def audit_for(*, session: TableSession, seat: TableSeat) -> dict[str, Any]:
         raise Conflict(_("The audit runs once the table is closed and its seed revealed."), code="table_not_closed")
     report = table_audit(session=session).to_dict()
     if _sees_hidden(session, seat):
-        return {**report, "trail": seat_audit(session=session, seat=seat, everyone=True)}
+        return {**report, "trail": seat_audit(session=session, seat=seat, everyone=True),
+                "piles": seat_piles(session=session, seat=seat, everyone=True)}
     problems = [_("The audit found a problem; the table's GM sees which.")] if report["problems"] else []
     trail = seat_audit(session=session, seat=seat, everyone=False)
     own = events_for(session=session, seat=seat, after=0)["seq"]
     return {**report, "rolls_recomputed": len(rolls_for(session=session, seat=seat)), "events": own,
             "shuffles": sum(1 for t in trail if t["code"] == "deck.shuffled"),
-            "moves": sum(1 for t in trail if t["code"] == "card.moved"), "problems": problems, "trail": trail}
+            "moves": sum(1 for t in trail if t["code"] == "card.moved"), "problems": problems, "trail": trail,
+            "piles": seat_piles(session=session, seat=seat, everyone=False)}

@@ -48,6 +48,8 @@ class TableSerializer(serializers.Serializer):
     my_seq = serializers.IntegerField(allow_null=True, help_text=_("How many events your seat has been shown."))
     my_stream = TableStreamSerializer(allow_null=True,
                                       help_text=_("Your seat's own dice (your deck's shuffles, your hidden rolls)."))
+    seat_streams = TableStreamSerializer(many=True, help_text=_(
+        "The seats' own streams you may check: yours, and every seat's for a GM who sees hidden state."))
     close_waiting_for = serializers.ListField(child=serializers.CharField(),
                                               help_text=_("Players yet to agree to close the game in progress."))
 
@@ -173,6 +175,7 @@ class TableAuditSerializer(serializers.Serializer):
     problems = serializers.ListField(child=serializers.CharField())
     trail = serializers.ListField(child=serializers.DictField(),
                                   help_text=_("The moves of your own piles, for an outside check."))
+    piles = serializers.ListField(child=serializers.CharField(), help_text=_("The piles the trail follows."))
 
 
 class TableUndoSerializer(serializers.Serializer):
