@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # verify_week.py, beside this file (stdlib only too)
-import verify_week as vw  # noqa: E402
+import verify_week as vw
 
 SHUFFLE = re.compile(r"SHUFFLE\((\d+)\)", re.IGNORECASE)
 

@@ -260,8 +260,8 @@ def table_undo(*, session: TableSession, user: Any) -> TableSession:
     last.save(update_fields=["undone_at"])
     marker = TableCommand.objects.create(session=session, seat=seat, kind="undo", payload={"command": last.pk},
                                          undoable=False)
-    events_append(session=session, command=marker, events=[public("undone", "", command=command_ref(last.pk), kind=last.kind)],
-                  compensates=last)
+    undone = public("undone", "", command=command_ref(last.pk), kind=last.kind)
+    events_append(session=session, command=marker, events=[undone], compensates=last)
     session.snapshot, session.snapshot_seq, session.pending_undo = state.to_dict(), session.seq, None
     session.save(update_fields=["snapshot", "snapshot_seq", "seq", "head_hash", "pending_undo"])
     return session

@@ -21,8 +21,8 @@ from tests.campaign.api.tables.helpers import Phones
 from tests.campaign.api.tables.skirmish import Skirmish
 from tests.referee.engine.systems.doomtrooper.game import deck
 from tests.referee.tables.test_close_audit import _rewrite
-from tests.tools.test_verify_week import _alter
 from tests.support.world import World
+from tests.tools.test_verify_week import _alter
 
 ROOT = Path(__file__).resolve().parents[2]
 TOOL = ROOT / "tools" / "verify_table.py"

@@ -37,7 +37,8 @@ def chain_start(state: TableState, *, key: str, owner: str, notation: str, rolle
     if key in state.chains:
         raise ChainError("roll_exists", "that hidden roll was already made")
     chain = RerollChain(key, owner, notation, rule, budget)
-    chain.rolls.append(roll_to_dict(owned_roll(roller, owner, notation, rule=rule, label=f"hidden {key}"), detail=False))
+    made = owned_roll(roller, owner, notation, rule=rule, label=f"hidden {key}")  # the owner's own stream
+    chain.rolls.append(roll_to_dict(made, detail=False))
     state.chains[key] = chain
     return [private("roll.hidden", [owner], rule, key=key, roll=chain.rolls[-1])]
 
@@ -54,8 +55,8 @@ def chain_reroll(state: TableState, *, key: str, owner: str, roller: Roller, spe
             change(state, budget, -1)
         except CounterError:
             raise ChainError("no_budget", "nothing left to spend on a reroll") from None
-    chain.rolls.append(roll_to_dict(owned_roll(roller, chain.owner, chain.notation, rule=chain.rule, label=f"reroll {key}"),
-                                    detail=False))
+    made = owned_roll(roller, chain.owner, chain.notation, rule=chain.rule, label=f"reroll {key}")
+    chain.rolls.append(roll_to_dict(made, detail=False))
     return [private("roll.rerolled", [owner], chain.rule, key=key, roll=chain.rolls[-1], tries=len(chain.rolls))]
 
 

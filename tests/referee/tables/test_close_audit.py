@@ -51,7 +51,7 @@ def _rewrite(event: TableEvent, data: dict, *, rechain: bool) -> None:
 def test_the_audit_verifies_an_honest_table(world: World) -> None:
     audit = table_audit(session=closed_table(world))
     assert audit.ok, audit.problems
-    assert audit.shuffles == 2 and audit.moves == 14 and audit.rolls_recomputed == 2  # two shuffles, each on its owner's stream
+    assert audit.shuffles == 2 and audit.moves == 14 and audit.rolls_recomputed == 2  # two shuffles, own streams
     call_command("verify_rolls")
 
 

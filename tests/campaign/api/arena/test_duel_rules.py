@@ -12,8 +12,8 @@ from campaign.lib import faults
 from campaign.models import ArenaCharacter, CampaignEvent
 from referee.models import LedgerEntry
 from referee.services import ledger
-from referee.tables.rolls import seat_streams
 from referee.table_models import TableCommand, TableSession
+from referee.tables.rolls import seat_streams
 from tests.campaign.api.arena.helpers import BOB, CAROL, SEATS, Arena
 from tests.support.world import World
 

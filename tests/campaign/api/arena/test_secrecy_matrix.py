@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from referee.tables.rolls import seat_streams
 from referee.table_models import TableEvent, TableSession
+from referee.tables.rolls import seat_streams
 from tests.campaign.api.arena.helpers import SEATS, Arena
 from tests.support.world import World
 

@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from campaign.api.tables.serializers import TableViewSerializer
-
 from referee.engine.live import TableState
 from referee.engine.live.events import EVERYONE, handle
 from referee.table_models import TableCommand, TableSeat, TableSession
 from referee.tables import selectors as sel
 from referee.tables.rolls import seat_streams
+
 
 def fixed_seed() -> bytes:
     """Stands in for ``fairness.new_seed`` while the fuzzer plays: every example deals and rolls the same way,

@@ -12,8 +12,8 @@ from django.contrib.auth import get_user_model
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import run_state_machine_as_test
 
-from tests.campaign.api.arena.helpers import Arena
 from referee.engine import fairness
+from tests.campaign.api.arena.helpers import Arena
 from tests.campaign.api.tables.fuzz import TableFuzz, fixed_seed
 from tests.campaign.api.tables.helpers import Phones
 from tests.campaign.api.tables.skirmish import SEATS, Skirmish
