@@ -190,8 +190,8 @@ class TableFuzz(RuleBasedStateMachine):
         command = data.draw(st.sampled_from(with_card))
         payload = self.payload(who, command, data)
         others = [h for o in self.seats if o != who for h in self.handles(o)]
-        forged = data.draw(st.sampled_from(others)) if others and data.draw(st.booleans()) else \
-            "h" + secrets.token_hex(7)
+        theirs: bool = bool(others) and data.draw(st.booleans())
+        forged: str = data.draw(st.sampled_from(others)) if theirs else "h" + secrets.token_hex(7)
         for name, spec in command["fields"].items():
             if spec["type"] == "card":
                 payload[name] = forged

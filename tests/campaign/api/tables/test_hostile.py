@@ -160,3 +160,21 @@ def test_finding_6_rolls_carry_their_chain_and_events_name_their_command(world: 
     assert start and start[0] in {r["command"] for r in rolls}, "the setup's events and its shuffles share a name"
     theirs = {e["command"] for e in phones["carol"].get(phones.url("events/?after=0")).json()["events"]}
     assert not theirs & {e["command"] for e in events}, "each seat has its own names for the commands"
+
+
+def test_finding_2_a_skirmish_close_shows_no_other_faction_s_hand_or_deck(world: World) -> None:
+    from tests.campaign.api.tables.skirmish import Skirmish
+
+    phones = Skirmish(world).begun()
+    phones.place_all()
+    assert phones.close("bob")["close_waiting_for"] == ["s2", "s3"]
+    phones.close("carol", "dave")
+    session = TableSession.objects.get()
+    streams = seat_streams(session)
+    for who, seat in (("bob", "s1"), ("carol", "s2"), ("dave", "s3")):
+        reads = everything(phones, who)
+        zones = {z["key"]: z for z in phones.game(who)["zones"]}
+        others = [z for key, z in zones.items() if key.startswith(("hand:", "deck:")) and z["owner"] != seat]
+        assert others and not [c for z in others for c in z.get("cards", []) if "card" in c]
+        assert all(streams[s].seed not in reads for s in streams if s != seat)
+        assert "deck.shuffled" not in json.dumps(phones[who].get(phones.url("events/?after=0")).json())
