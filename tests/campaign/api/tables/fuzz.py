@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 from collections import Counter
 from typing import Any, ClassVar
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from campaign.api.tables.serializers import TableViewSerializer
+from referee.engine import fairness
 from referee.engine.live import TableState
 from referee.engine.live.events import EVERYONE, handle
 from referee.table_models import TableCommand, TableSeat, TableSession
@@ -36,6 +38,13 @@ def fixed_seed() -> bytes:
 
 
 fixed_seed.count = 0  # type: ignore[attr-defined]
+_SALT = fairness.salt_for
+
+
+def fixed_salt(*, stream: str, contributions: Any) -> bytes:
+    """Stands in for ``fairness.salt_for`` likewise: a table's streams salt the same whatever the table's id."""
+    return _SALT(stream=re.sub(r"^table:\d+", "table:N", stream), contributions=contributions)
+
 
 #: Steps played and requests made, per system, for the session's summary (see conftest.py).
 PLAYED: Counter[str] = Counter()
