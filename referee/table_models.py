@@ -158,7 +158,7 @@ class TableEvent(models.Model):
         }
 
 
-def audience_q(seat_key: str, *, closed: bool) -> Q:
-    """The events a seat sees (sealed ones once the table is closed)."""
-    q = Q(audience="*") | Q(audience__contains=f"|{seat_key}|")
-    return q | Q(audience="sealed") if closed else q
+def audience_q(seat_key: str) -> Q:
+    """The events a seat sees. Sealed ones (the audit trail) never join a seat's list, not even after the
+    close: the close shows nobody a deck's order or a hand never played (LIVE-TABLES §6)."""
+    return Q(audience="*") | Q(audience__contains=f"|{seat_key}|")

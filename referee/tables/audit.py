@@ -3,14 +3,17 @@ log's chain walked, and every shuffle, draw and deal checked against the deck or
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.engine.chain import GENESIS, entry_hash
 from referee.engine.live import TrailEvent, audit_trail
+from referee.engine.live.events import command_handle
 from referee.engine.rolls import Roll
-from referee.models import LedgerEntry
-from referee.table_models import TableSession
+from referee.table_models import TableEvent, TableSeat, TableSession
+from referee.tables.rolls import entries_by_command, leftover_entries, seat_streams, visible_streams
 from referee.verify import verify_stream
 
 TRAIL = ("deck.built", "card.entered", "card.moved", "deck.shuffled")
@@ -47,38 +50,85 @@ def _chain(session: TableSession, audit: TableAudit) -> None:
 
 
 def _rolls_by_command(session: TableSession, audit: TableAudit) -> dict[int, list[Roll]]:
-    """Each command's rolls as the ledger holds them (its stored copy must agree)."""
-    entries = list(LedgerEntry.objects.filter(stream=session.stream).order_by("seq"))
+    """Each command's rolls as the ledger holds them, stream by stream (its stored copy must agree)."""
     out: dict[int, list[Roll]] = {}
-    at = 0
-    for command in session.commands.order_by("id"):
-        mine = entries[at: at + len(command.rolls)]
-        at += len(command.rolls)
-        rolls = [Roll(e.notation, tuple(e.faces), tuple(e.kept), e.total, e.label, e.rule_id) for e in mine]
-        stored = [(r["notation"], list(r["faces"]), r["total"]) for r in command.rolls]
-        if stored != [(r.notation, list(r.faces), r.total) for r in rolls]:
+    for command, index, entry in entries_by_command(session):
+        stored = command.rolls[index]
+        if entry is None:
+            audit.problems.append(f"command {command.pk} ({command.kind}): a roll of it is missing from the ledger")
+            continue
+        if (stored["notation"], list(stored["faces"]), stored["total"]) != (entry.notation, list(entry.faces),
+                                                                             entry.total):
             audit.problems.append(f"command {command.pk} ({command.kind}): its rolls are not the ledger's")
-        out[command.pk] = rolls
-    if at != len(entries):
+        out.setdefault(command.pk, []).append(
+            Roll(entry.notation, tuple(entry.faces), tuple(entry.kept), entry.total, entry.label, entry.rule_id))
+    if leftover_entries(session):
         audit.problems.append("the ledger holds rolls no command of this table made")
     return out
 
 
+def _trail(session: TableSession) -> list[TableEvent]:
+    """The sealed audit trail of the commands that stand (an undone one's trail went with it)."""
+    return list(session.events.filter(code__in=TRAIL, command__undone_at__isnull=True).order_by("seq"))
+
+
 def table_audit(*, session: TableSession) -> TableAudit:
     audit = TableAudit(table=session.pk)
-    report, problems = verify_stream(stream=session.stream)
-    audit.rolls_recomputed = report.recomputed
-    audit.problems += [str(p) for p in problems]
+    for stream in [session.stream, *seat_streams(session).values()]:
+        report, problems = verify_stream(stream=stream)
+        audit.rolls_recomputed += report.recomputed
+        audit.problems += [str(p) for p in problems]
     _chain(session, audit)
     rolls = _rolls_by_command(session, audit)
-    trail = [
-        TrailEvent(e.seq, e.command_id, e.code, e.data)
-        for e in session.events.filter(code__in=TRAIL, command__undone_at__isnull=True).order_by("seq")
-    ]
+    trail = [TrailEvent(e.seq, e.command_id, e.code, e.data) for e in _trail(session)]
     checked = audit_trail(trail, lambda group: rolls.get(group, []))
     audit.shuffles, audit.moves = checked.shuffles, checked.moves
     audit.problems += [str(p) for p in checked.problems]
     return audit
+
+
+def _touches(event: TableEvent) -> set[str]:
+    data = event.data
+    return {str(data[k]) for k in ("zone", "to", "from") if k in data}
+
+
+def seat_piles(*, session: TableSession, seat: TableSeat, everyone: bool) -> list[str]:
+    """The piles whose trail the seat is given: its own (every pile with ``everyone``)."""
+    zones = (session.snapshot or {}).get("zones", {})
+    return sorted(key for key, z in zones.items() if everyone or z.get("owner") == seat.key)
+
+
+def seat_audit(*, session: TableSession, seat: TableSeat, everyone: bool) -> list[dict[str, Any]]:
+    """The trail of the seat's own piles (every pile with ``everyone``), in order, for an outside check
+    (docs/verifying-tables.md): card ids become the seat's own names for them, a shuffle names its roll by
+    stream and seq, each step names the seat's handle of the command that made it. No event numbers."""
+    owned = set(seat_piles(session=session, seat=seat, everyone=everyone))
+    where = {(c.pk, i): e for c, i, e in entries_by_command(session) if e is not None}
+    streams = visible_streams(session, seat, sees_hidden=everyone)
+    shown = {s.pk for s in streams.values()}
+
+    def name(card: str) -> str:
+        mac = hmac.new(bytes.fromhex(session.key), f"trail|{seat.key}|{card}".encode(), hashlib.sha256)
+        return "t" + mac.hexdigest()[:15]
+
+    out = []
+    for event in _trail(session):
+        if not _touches(event) & owned:
+            continue
+        data = dict(event.data)
+        if "card" in data:
+            data["card"] = name(str(data["card"]))
+        if "cards" in data:
+            data["cards"] = [name(str(c)) for c in data["cards"]]
+        if "order" in data:
+            data["order"] = [name(str(c)) for c in data["order"]]
+        if event.code == "deck.shuffled":
+            entry = where.get((event.command_id, int(data["roll"])))
+            data["roll"] = ({"stream": entry.stream.key, "seq": entry.seq}
+                            if entry is not None and entry.stream_id in shown else None)
+        out.append({"code": event.code, "command": command_handle(session.key, seat.key, event.command_id),
+                    "data": data})
+    return out
 
 
 def tables_audit() -> list[TableAudit]:

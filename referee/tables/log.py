@@ -37,7 +37,6 @@ def events_append(*, session: TableSession, command: TableCommand, events: Seque
     rows: list[TableEvent] = []
     head = session.head_hash
     seats = list(session.seats.all())
-    closed = session.status == TableSession.Status.CLOSED
     seen = {seat.pk: 0 for seat in seats}
     for offset, event in enumerate(events):
         row = TableEvent(
@@ -49,7 +48,7 @@ def events_append(*, session: TableSession, command: TableCommand, events: Seque
         head = row.hash
         rows.append(row)
         for seat in seats:
-            if audience_sees(list(event.audience), seat.key, closed=closed):
+            if audience_sees(list(event.audience), seat.key):
                 seen[seat.pk] += 1
     if not rows:
         return rows

@@ -18,11 +18,13 @@ from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotAllowed, NotFound
 from referee.engine.live import START, allowed, render
+from referee.engine.live.events import command_handle
 from referee.engine.live.views import handles_in
-from referee.models import LedgerEntry
+from referee.models import RollStream
 from referee.table_models import TableSeat, TableSession, audience_q
-from referee.tables.audit import table_audit
-from referee.tables.state import MARKERS, live_of, state_of
+from referee.tables.audit import seat_audit, seat_piles, table_audit
+from referee.tables.rolls import entries_by_command, seat_streams, visible_streams
+from referee.tables.state import MARKERS, close_asks, in_progress, live_of, state_of
 
 
 def tables_visible_to(*, viewer: Any, member_of: Any) -> QuerySet[TableSession]:
@@ -74,7 +76,28 @@ def detail_of(*, session: TableSession, viewer: Any) -> dict[str, Any]:
         "contributions": stream.contributions if revealed else None,
         "my_seat": mine.key if mine else None,
         "my_seq": mine.view_seq if mine else None,
+        "my_stream": _stream_header(seat_streams(session).get(mine.key)) if mine else None,
+        "seat_streams": [_stream_header(s) for k, s in sorted(
+            visible_streams(session, mine, sees_hidden=_sees_hidden(session, mine)).items()) if k] if mine else [],
+        "close_waiting_for": _close_waiting(session),
     }
+
+
+def _stream_header(stream: RollStream | None) -> dict[str, Any] | None:
+    """A stream's commitment, and once revealed its seed, salt and contributions."""
+    if stream is None:
+        return None
+    revealed = stream.revealed_at is not None
+    return {"key": stream.key, "commitment": stream.commitment, "scheme": stream.scheme,
+            "seed": stream.seed if revealed else None, "salt": stream.salt if revealed else None,
+            "contributions": stream.contributions if revealed else None}
+
+
+def _close_waiting(session: TableSession) -> list[str]:
+    """The players yet to agree to close the game in progress, once one has asked (else none)."""
+    asked = close_asks(session) if in_progress(session) else set()
+    players = {s.key for s in session.seats.all() if s.role == TableSeat.Role.PLAYER}
+    return sorted(players - asked) if asked else []
 
 
 def _sees_hidden(session: TableSession, seat: TableSeat) -> bool:
@@ -97,16 +120,16 @@ def etag_of(*, session: TableSession, seat: TableSeat, body: Any) -> str:
 
 def events_for(*, session: TableSession, seat: TableSeat, after: int) -> dict[str, Any]:
     """The seat's own events after its ``after``-th (numbered 1, 2, ... per seat), rendered for it."""
-    closed = session.status == TableSession.Status.CLOSED
-    rows = list(session.events.filter(audience_q(seat.key, closed=closed)).order_by("seq")
-                .values("code", "rule", "data", "compensates_id"))
+    rows = list(session.events.filter(audience_q(seat.key)).order_by("seq")
+                .values("code", "rule", "data", "compensates_id", "command_id"))
     if after < 0 or after > len(rows):
         return {"resync": True, "seq": len(rows), "events": []}
     key, hidden = session.key, _sees_hidden(session, seat)
     out = [
         {"n": n, "code": r["code"], "rule": r["rule"], "data": render(r["data"], key=key, viewer=seat.key,
                                                                       sees_hidden=hidden),
-         "compensates": r["compensates_id"] is not None}
+         "compensates": r["compensates_id"] is not None,
+         "command": command_handle(key, seat.key, r["command_id"])}
         for n, r in enumerate(rows, start=1) if n > after
     ]
     resync = any(e["compensates"] for e in out)  # an undo or an amend: fetch the view again
@@ -144,38 +167,42 @@ def decisions_for(*, session: TableSession, seat: TableSeat) -> list[dict[str, A
 def counts_private(*, session: TableSession, seat: TableSeat) -> bool:
     """Whether how many rolls each seat made is the seat's own secret (the arena's rerolls, AD-ROLL-05),
     kept from every seat that does not see hidden state, even once the seed is revealed."""
-    private = getattr(live_of(session), "counts_private", None)
-    return bool(private is not None and private(session.settings)) and not _sees_hidden(session, seat)
+    return live_of(session).counts_private(session.settings) and not _sees_hidden(session, seat)
 
 
-def _own_entries(session: TableSession, seat: TableSeat, entries: list[LedgerEntry]) -> list[LedgerEntry]:
-    """The ledger entries of the seat's own commands (the ledger holds each command's rolls in order)."""
-    mine, at = [], 0
-    for command in session.commands.order_by("id").only("id", "seat_id", "rolls"):
-        if command.seat_id == seat.pk:
-            mine += entries[at: at + len(command.rolls)]
-        at += len(command.rolls)
-    return mine
-
-
-def rolls_for(*, session: TableSession, seat: TableSeat) -> list[LedgerEntry]:
-    """The table's rolls: every one is sealed until the table closes and its seed is revealed; where
-    counts are private, a seat sees only its own."""
+def rolls_for(*, session: TableSession, seat: TableSeat) -> list[dict[str, Any]]:
+    """The table's rolls the seat may see, once the table is closed and the seeds are revealed: every roll
+    on the table's stream and on the seat's own (every seat's for a seated GM who sees hidden state), each
+    with its stream, its chain fields and the viewer's handle of the command that made it. Nothing of
+    another seat's own stream: neither its rolls nor how many there are."""
     if session.stream.revealed_at is None:
         return []
-    entries = list(LedgerEntry.objects.filter(stream=session.stream).order_by("seq"))
-    return _own_entries(session, seat, entries) if counts_private(session=session, seat=seat) else entries
+    streams = visible_streams(session, seat, sees_hidden=_sees_hidden(session, seat))
+    keys = {s.pk: s.key for s in streams.values()}
+    out = []
+    for command, _index, entry in entries_by_command(session):
+        if entry is None or entry.stream_id not in keys:
+            continue
+        out.append({**entry.chained_fields(), "roller_id": entry.roller_id, "created_at": entry.created_at,
+                    "hash": entry.hash, "prev_hash": entry.prev_hash,
+                    "command": command_handle(session.key, seat.key, command.pk)})
+    return sorted(out, key=lambda r: (r["stream"], r["seq"]))
 
 
 def audit_for(*, session: TableSession, seat: TableSeat) -> dict[str, Any]:
-    """The close audit; where counts are private, a seat gets the verdict over its own rolls and events
-    only (the whole table's totals would tell it how often the opponent rerolled)."""
+    """The close audit. The whole table's verdict for a seated GM who sees hidden state; for every other
+    seat the verdict with counts over what that seat may see only (the table's totals would count the
+    other seats' own rolls), and the trail of its own piles, by its own names, for tools/verify_table.py."""
     if session.status != TableSession.Status.CLOSED:
         raise Conflict(_("The audit runs once the table is closed and its seed revealed."), code="table_not_closed")
     report = table_audit(session=session).to_dict()
-    if not counts_private(session=session, seat=seat):
-        return report
+    if _sees_hidden(session, seat):
+        return {**report, "trail": seat_audit(session=session, seat=seat, everyone=True),
+                "piles": seat_piles(session=session, seat=seat, everyone=True)}
     problems = [_("The audit found a problem; the table's GM sees which.")] if report["problems"] else []
+    trail = seat_audit(session=session, seat=seat, everyone=False)
     own = events_for(session=session, seat=seat, after=0)["seq"]
     return {**report, "rolls_recomputed": len(rolls_for(session=session, seat=seat)), "events": own,
-            "shuffles": 0, "moves": 0, "problems": problems}
+            "shuffles": sum(1 for t in trail if t["code"] == "deck.shuffled"),
+            "moves": sum(1 for t in trail if t["code"] == "card.moved"), "problems": problems, "trail": trail,
+            "piles": seat_piles(session=session, seat=seat, everyone=False)}

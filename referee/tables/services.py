@@ -22,30 +22,34 @@ from campaign.lib.faults import fault
 from campaign.lib.setting_words import refusal_words, words_of
 from referee.engine.game_systems import system
 from referee.engine.live import START, Applied, Command, CommandError, run, run_setup
-from referee.engine.live.events import public
+from referee.engine.live.events import command_ref, public
 from referee.engine.live.table import undo_alone
-from referee.engine.rolls import roll_to_dict
 from referee.engine.system_settings import SettingsInvalid, specs_of
-from referee.models import RulesPack, Visibility
+from referee.models import RulesPack
 from referee.served_packs import packs, pinned_pack_error
-from referee.services.ledger import LedgerRoller
 from referee.services.rules_packs import rules_pack_sync
 from referee.services.streams import stream_reveal
 from referee.services.table_streams import table_stream_freeze, table_stream_key, table_stream_open
 from referee.table_models import TableCommand, TableSeat, TableSession
 from referee.tables.log import events_append
+from referee.tables.rolls import TableRoller, seat_stream_open, seat_streams
 from referee.tables.state import (
+    CLOSE_ASKED,
     MARKERS,
     TABLE_CLOSED,
+    close_asks,
     command_error,
+    command_missing,
     command_of,
     groups_of,
+    in_progress,
     live_of,
     live_system,
     outcome_public,
     rebuilt,
     rules_of,
     state_of,
+    writable,
 )
 
 Status, Role = TableSession.Status, TableSeat.Role
@@ -140,21 +144,23 @@ def table_join(*, session: TableSession, user: Any, role: str = Role.PLAYER,
         raise Conflict(_("This table already has a GM."), code="gm_taken")
     try:
         with transaction.atomic():
-            return TableSeat.objects.create(
+            seat = TableSeat.objects.create(
                 session=session, user=user, key=f"s{count + 1}", role=role, position=count + 1,
                 contribution=contribution[:64], options=_seat_options(session, role, options),
             )
     except IntegrityError:
         raise Conflict(_("You already have a seat at this table."), code="already_seated") from None
+    seat_stream_open(session=session, seat_key=seat.key)  # the seat's own dice, committed before the start
+    return seat
 
 
 def _store(session: TableSession, seat: TableSeat | None, kind: str, payload: dict[str, Any],
-           applied: Applied, roller: LedgerRoller, state: Any, key: str = "", undoable: bool = True) -> TableCommand:
+           applied: Applied, roller: TableRoller, state: Any, key: str = "", undoable: bool = True) -> TableCommand:
     roller.store()  # the rolls first, in the ledger, before any effect is recorded
     fault("table_after_rolls")  # a crash here leaves nothing: the retry draws the same faces again
     command = TableCommand.objects.create(
         session=session, seat=seat, kind=kind, payload=payload, idempotency_key=key[:100],
-        rolls=[roll_to_dict(r, detail=False) for r in applied.rolls], random=applied.random,
+        rolls=roller.stored(), random=applied.random,
         revealed=applied.revealed, undoable=undoable,
     )
     events_append(session=session, command=command, events=applied.events)
@@ -165,9 +171,8 @@ def _store(session: TableSession, seat: TableSeat | None, kind: str, payload: di
     return command
 
 
-def _roller(session: TableSession) -> LedgerRoller:
-    return LedgerRoller(stream=session.stream, roller=None, purpose="table", ref=f"table:{session.pk}",
-                        visibility=Visibility.SEALED)
+def _roller(session: TableSession) -> TableRoller:
+    return TableRoller(session)
 
 
 @transaction.atomic
@@ -184,7 +189,10 @@ def table_start(*, session: TableSession, user: Any, first: str | None = None,
     if len(players) < 2:
         raise Conflict(_("A game needs at least two players seated."), code="not_enough_players")
     live = live_of(session)
-    session.stream = table_stream_freeze(stream=session.stream, contributions={s.key: s.contribution for s in seats})
+    contributions = {s.key: s.contribution for s in seats}
+    session.stream = table_stream_freeze(stream=session.stream, contributions=contributions)
+    for stream in seat_streams(session).values():
+        table_stream_freeze(stream=stream, contributions=contributions)
     state = live.new_state(seats={s.key: s.role for s in seats}, key=session.key,
                            settings=live.settings_from_dict(session.settings),
                            options={s.key: s.options for s in players})
@@ -207,8 +215,7 @@ def table_command(*, session: TableSession, user: Any, kind: str, payload: dict[
     """Apply one command for the user's seat. ``expected_seq``: the seat's seq the phone last saw."""
     session = _locked(session)
     seat = _seat(session, user)
-    if session.status != Status.PLAYING:
-        raise Conflict(_("This table is not in play."), code="table_not_playing")
+    writable(session)
     if expected_seq is not None and expected_seq != seat.view_seq:
         raise Conflict(_("The table has moved on since your phone last looked: fetch what is new and try again."),
                        code="stale_seq", fields={"expected_seq": [str(seat.view_seq)]})
@@ -242,8 +249,7 @@ def table_undo(*, session: TableSession, user: Any) -> TableSession:
     """
     session = _locked(session)
     seat = _seat(session, user)
-    if session.status != Status.PLAYING:
-        raise Conflict(_("This table is not in play."), code="table_not_playing")
+    writable(session)
     last = (session.commands.filter(undone_at__isnull=True).exclude(kind__in=MARKERS)
             .select_related("seat").order_by("-id").first())
     if last is None or last.kind == START:
@@ -258,8 +264,8 @@ def table_undo(*, session: TableSession, user: Any) -> TableSession:
     last.save(update_fields=["undone_at"])
     marker = TableCommand.objects.create(session=session, seat=seat, kind="undo", payload={"command": last.pk},
                                          undoable=False)
-    events_append(session=session, command=marker, events=[public("undone", "", command=last.pk, kind=last.kind)],
-                  compensates=last)
+    undone = public("undone", "", command=command_ref(last.pk), kind=last.kind)
+    events_append(session=session, command=marker, events=[undone], compensates=last)
     session.snapshot, session.snapshot_seq, session.pending_undo = state.to_dict(), session.seq, None
     session.save(update_fields=["snapshot", "snapshot_seq", "seq", "head_hash", "pending_undo"])
     return session
@@ -270,35 +276,55 @@ def table_amend(*, session: TableSession, user: Any, command_id: int, payload: d
     """Correct the facts of a command (its sender, or the table's GM): replay with its stored rolls."""
     session = _locked(session)
     seat = _seat(session, user)
+    writable(session)
     target = command_of(session, command_id)
+    if target.seat_id != seat.pk and seat.role != Role.GM:
+        # another seat's command answers exactly as one that does not exist (no count of its commands)
+        raise command_missing()
     if target.kind == START or target.kind in MARKERS:
         raise Conflict(_("That command cannot be amended."), code="not_amendable")
-    if target.seat_id != seat.pk and seat.role != Role.GM:
-        raise NotAllowed(_("Only the command's sender or the table's GM may amend it."), code="not_your_command")
     state = rebuilt(session, groups_of(session, amended={target.pk: dict(payload)}))
     target.amendments = [*target.amendments, target.payload]
     target.payload = dict(payload)
     target.save(update_fields=["amendments", "payload"])
     marker = TableCommand.objects.create(session=session, seat=seat, kind="amend",
                                          payload={"command": target.pk}, undoable=False)
-    events_append(session=session, command=marker, events=[public("amended", "", command=target.pk,
+    events_append(session=session, command=marker, events=[public("amended", "", command=command_ref(target.pk),
                                                                   kind=target.kind)], compensates=target)
     session.snapshot, session.snapshot_seq = state.to_dict(), session.seq
     session.save(update_fields=["snapshot", "snapshot_seq", "seq", "head_hash"])
     return session
 
 
+def _players(session: TableSession) -> set[str]:
+    return {s.key for s in session.seats.all() if s.role == Role.PLAYER}
+
+
 @transaction.atomic
 def table_close(*, session: TableSession, user: Any) -> TableSession:
-    """Close the table: its seed is revealed, its sealed trail opens, the audit can run."""
+    """Close the table (LIVE-TABLES §6): its seeds are revealed, its audit can run, and it takes no more writes.
+
+    A table not started, or a game its rules ended, closes at one player's or the GM's word; a game in
+    progress closes when the table's GM says so, or once every player has asked (each ask is an event
+    the table sees). Ending a game alone is what a concession is for.
+    """
     session = _locked(session)
     seat = _seat(session, user)
     if seat.role == Role.OBSERVER:
         raise NotAllowed(_("An observer cannot close the table."), code="observer")
     if session.status == Status.CLOSED:
-        return session
+        raise Conflict(_("This table is closed: its log and its outcome are final."), code="table_closed")
+    if in_progress(session) and seat.role != Role.GM:
+        asked = close_asks(session)
+        if not _players(session) <= asked | {seat.key}:
+            if seat.key not in asked:
+                marker = TableCommand.objects.create(session=session, seat=seat, kind=CLOSE_ASKED, undoable=False)
+                events_append(session=session, command=marker, events=[public("close.asked", "", seat=seat.key)])
+                session.save(update_fields=["seq", "head_hash"])
+            return session
     session.status, session.closed_at = Status.CLOSED, timezone.now()
-    stream_reveal(stream=session.stream)
+    for stream in [session.stream, *seat_streams(session).values()]:
+        stream_reveal(stream=stream)
     marker = TableCommand.objects.create(session=session, seat=seat, kind=TABLE_CLOSED, undoable=False)
     events_append(session=session, command=marker, events=[public("closed", "", outcome=outcome_public(session))])
     session.save(update_fields=["status", "closed_at", "seq", "head_hash"])

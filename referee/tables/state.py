@@ -18,7 +18,17 @@ from referee.table_models import TableCommand, TableSession
 #: duel's GM ends the duel with one), and that one is replayed like any other.
 TABLE_CLOSED = "table_closed"
 #: Commands that record something about the log (undo, amend, the table's closing) and are never replayed.
-MARKERS = ("undo", "amend", TABLE_CLOSED)
+#: A seat asking for a game in progress to be closed (LIVE-TABLES §6: every seat, or the table's GM, agrees).
+CLOSE_ASKED = "close_asked"
+MARKERS = ("undo", "amend", TABLE_CLOSED, CLOSE_ASKED)
+
+
+def writable(session: TableSession) -> None:
+    """Refuse every write to a table that is closed (its log and its outcome are final) or not started."""
+    if session.status == TableSession.Status.CLOSED:
+        raise Conflict(_("This table is closed: its log and its outcome are final."), code="table_closed")
+    if session.status != TableSession.Status.PLAYING:
+        raise Conflict(_("This table is not in play."), code="table_not_playing")
 
 
 def live_system(slug: str) -> LiveSystem:
@@ -41,8 +51,7 @@ def live_of(session: TableSession) -> LiveSystem:
     """The table's system reading the table's pinned pack, where the system reads one (``with_pack``)."""
     live = live_system(session.system)
     rules = rules_of(session)
-    with_pack = getattr(live, "with_pack", None)
-    return with_pack(rules) if with_pack is not None and rules is not None else live
+    return live.with_pack(rules) if rules is not None else live
 
 
 def state_of(session: TableSession) -> TableState:
@@ -83,21 +92,34 @@ def rebuilt(session: TableSession, groups: list[Group]) -> TableState:
                        % {"why": str(exc)}, code="replay_breaks") from None
     seen = state_of(session)
     keep_knowledge(state, seen)
-    keep_seen = getattr(live_system(session.system), "keep_seen", None)
-    if keep_seen is not None:  # a system's own knowledge (the arena's learned facts) never shrinks either
-        keep_seen(state, seen)
+    live_system(session.system).keep_seen(state, seen)  # a system's own knowledge never shrinks either
     return state
 
 
 def outcome_public(session: TableSession) -> Any:
     """The game's outcome as everyone may read it (the system leaves out what only some seats may know)."""
     outcome = (session.snapshot or {}).get("outcome")
-    public = getattr(live_system(session.system), "outcome_public", None)
-    return public(outcome) if public is not None else outcome
+    return live_system(session.system).outcome_public(outcome)
+
+
+def close_asks(session: TableSession) -> set[str]:
+    """The seats that asked to close the game in progress since the table last changed."""
+    last = session.commands.exclude(kind=CLOSE_ASKED).order_by("-id").values_list("id", flat=True).first() or 0
+    return set(session.commands.filter(kind=CLOSE_ASKED, id__gt=last).values_list("seat__key", flat=True))
+
+
+def in_progress(session: TableSession) -> bool:
+    """Whether the game is being played: started, not closed, and no outcome reached by its rules."""
+    return session.status == TableSession.Status.PLAYING and (session.snapshot or {}).get("status") == "playing"
+
+
+def command_missing() -> NotFound:
+    """The one answer for a command that does not exist, is undone, or is another seat's."""
+    return NotFound(_("No such command at this table."), code="command_not_found")
 
 
 def command_of(session: TableSession, pk: int) -> TableCommand:
     found = session.commands.filter(pk=pk, undone_at__isnull=True).select_related("seat").first()
     if found is None:
-        raise NotFound(_("No such command at this table."), code="command_not_found")
+        raise command_missing()
     return found

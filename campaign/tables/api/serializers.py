@@ -17,6 +17,15 @@ class TableSeatSerializer(serializers.Serializer):
     last_seen_at = serializers.DateTimeField(allow_null=True)
 
 
+class TableStreamSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    commitment = serializers.CharField()
+    scheme = serializers.IntegerField()
+    seed = serializers.CharField(allow_null=True)
+    salt = serializers.CharField(allow_null=True)
+    contributions = serializers.DictField(child=serializers.CharField(allow_blank=True), allow_null=True)
+
+
 class TableSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     campaign = serializers.IntegerField(allow_null=True)
@@ -37,6 +46,12 @@ class TableSerializer(serializers.Serializer):
     contributions = serializers.DictField(child=serializers.CharField(allow_blank=True), allow_null=True)
     my_seat = serializers.CharField(allow_null=True)
     my_seq = serializers.IntegerField(allow_null=True, help_text=_("How many events your seat has been shown."))
+    my_stream = TableStreamSerializer(allow_null=True,
+                                      help_text=_("Your seat's own dice (your deck's shuffles, your hidden rolls)."))
+    seat_streams = TableStreamSerializer(many=True, help_text=_(
+        "The seats' own streams you may check: yours, and every seat's for a GM who sees hidden state."))
+    close_waiting_for = serializers.ListField(child=serializers.CharField(),
+                                              help_text=_("Players yet to agree to close the game in progress."))
 
 
 class TableZoneCardSerializer(serializers.Serializer):
@@ -104,6 +119,7 @@ class TableEventSerializer(serializers.Serializer):
     rule = serializers.CharField(allow_blank=True)
     data = serializers.DictField()  # type: ignore[assignment]
     compensates = serializers.BooleanField(help_text=_("An undo or amend: fetch the view again."))
+    command = serializers.CharField(help_text=_("Your name for the command that made it."))
 
 
 class TableEventsSerializer(serializers.Serializer):
@@ -128,7 +144,18 @@ class TableAllowedCommandSerializer(serializers.Serializer):
 
 
 class TableRollSerializer(serializers.Serializer):
+    stream = serializers.CharField()
     seq = serializers.IntegerField()
+    campaign = serializers.IntegerField(allow_null=True)
+    week = serializers.IntegerField(allow_null=True)
+    roller_id = serializers.IntegerField(allow_null=True)
+    purpose = serializers.CharField()
+    ref = serializers.CharField(allow_blank=True)
+    visibility = serializers.CharField()
+    manual = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    prev_hash = serializers.CharField()
+    command = serializers.CharField(help_text=_("Your name for the command that made it."))
     notation = serializers.CharField()
     label = serializers.CharField(allow_blank=True)  # type: ignore[assignment]
     rule_id = serializers.CharField(allow_blank=True)
@@ -146,6 +173,9 @@ class TableAuditSerializer(serializers.Serializer):
     moves = serializers.IntegerField()
     events = serializers.IntegerField()
     problems = serializers.ListField(child=serializers.CharField())
+    trail = serializers.ListField(child=serializers.DictField(),
+                                  help_text=_("The moves of your own piles, for an outside check."))
+    piles = serializers.ListField(child=serializers.CharField(), help_text=_("The piles the trail follows."))
 
 
 class TableUndoSerializer(serializers.Serializer):

@@ -82,9 +82,8 @@ def campaign_table_join(*, user: Any, session: TableSession, role: str = TableSe
 
 @transaction.atomic
 def campaign_table_close(*, user: Any, session: TableSession) -> TableSession:
-    was_closed = session.status == TableSession.Status.CLOSED
     closed = tables.table_close(session=session, user=user)
-    if closed.campaign_id is not None and not was_closed:
+    if closed.campaign_id is not None and closed.status == TableSession.Status.CLOSED:  # not only asked for
         campaign = Campaign.objects.get(pk=closed.campaign_id)
         event_record(campaign=campaign, kind="table_closed", actor=user,
                      payload={"table": closed.pk, "system": closed.system, "outcome": outcome_public(closed)})

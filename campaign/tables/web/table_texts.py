@@ -37,6 +37,7 @@ COMMANDS = {
     "end_actions": gettext_lazy("End my actions"),
     "end_turn": gettext_lazy("End my turn"),
     "answer": gettext_lazy("Answer"),
+    "concede": gettext_lazy("Concede"),
 }
 
 FIELDS = {
@@ -136,6 +137,8 @@ SENTENCES = {
     "game_ended": gettext_lazy("The game is over."),
     "undone": gettext_lazy("A command was undone."),
     "amended": gettext_lazy("A command was corrected."),
+    "conceded": gettext_lazy("%(who)s conceded."),
+    "close.asked": gettext_lazy("%(who)s asks to close the table."),
 }
 
 

@@ -74,6 +74,7 @@ COMMANDS = {
     "award": gettext_lazy("Award a persistent benny"),
     "ritual_skill": gettext_lazy("Name the ritual's skill"),
     "close": gettext_lazy("End the duel"),
+    "concede": gettext_lazy("Concede the duel"),
 }
 
 FIELDS = {
@@ -149,6 +150,8 @@ SENTENCES: dict[str, Sentence] = {
     "closed": lambda d, who: _("The table is closed: its seed is revealed."),
     "undone": lambda d, who: _("A command was undone."),
     "amended": lambda d, who: _("A command was corrected."),
+    "conceded": lambda d, who: _("%(who)s conceded.") % {"who": who(d.get("seat"))},
+    "close.asked": lambda d, who: _("%(who)s asks to close the table.") % {"who": who(d.get("seat"))},
 }
 
 

@@ -168,6 +168,7 @@ SENTENCES = {
     "undone": gettext_lazy("A command was undone."),
     "amended": gettext_lazy("A command was corrected."),
     "closed": gettext_lazy("The table was closed."),
+    "close.asked": gettext_lazy("%(who)s asks to close the table."),
 }
 
 COLOURS = {"black": gettext_lazy("black"), "red": gettext_lazy("red")}

@@ -150,7 +150,9 @@ def table_start_view(request: HttpRequest, pk: int) -> HttpResponse:
 @form_post
 def table_close_view(request: HttpRequest, pk: int) -> HttpResponse:
     close = partial(campaign_table_close, user=request.user)
-    return on_table(request, pk, lambda s: close(session=s), _("The table is closed: its seed is revealed."))
+    return on_table(request, pk, lambda s: close(session=s), lambda s: _("The table is closed: its seed is revealed.")
+                    if s.status == TableSession.Status.CLOSED else
+                    _("Your wish to close is recorded: the game closes once every player (or the GM) agrees."))
 
 
 def _undo(session: TableSession, user: Any) -> bool:

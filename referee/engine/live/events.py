@@ -20,6 +20,7 @@ from typing import Any
 EVERYONE = "*"
 SEALED = "sealed"
 _REF = "$card"
+_COMMAND = "$command"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,18 @@ def handle(key: str, viewer: str, card_id: str, epoch: int) -> str:
     return "h" + mac.hexdigest()[:15]
 
 
+def command_handle(key: str, viewer: str, command: int) -> str:
+    """The opaque name ``viewer`` knows one of the table's commands by: the same in every event and roll of
+    that command it is shown, and saying nothing of how many commands it is not shown."""
+    mac = hmac.new(bytes.fromhex(key), f"command|{viewer}|{command}".encode(), hashlib.sha256)
+    return "g" + mac.hexdigest()[:15]
+
+
+def command_ref(command: int) -> dict[str, Any]:
+    """A reference to a command of the table (an undo or amend names it), rendered as the viewer's handle."""
+    return {_COMMAND: int(command)}
+
+
 def card_ref(card: Any) -> dict[str, Any]:
     """A reference to ``card`` (a :class:`~referee.engine.live.zones.Card`) as it is known right now."""
     return {_REF: card.id, "epoch": card.epoch, "known": sorted(card.known_to), "card": card.card}
@@ -84,6 +97,8 @@ def knows(known: list[str] | tuple[str, ...] | set[str], viewer: str, *, sees_hi
 def render(data: Any, *, key: str, viewer: str, sees_hidden: bool = False) -> Any:
     """``data`` as ``viewer`` may read it: every card reference becomes a handle (and identity if known)."""
     if isinstance(data, Mapping):
+        if _COMMAND in data:
+            return command_handle(key, viewer, int(data[_COMMAND]))
         if _REF in data:
             out: dict[str, Any] = {"handle": handle(key, viewer, data[_REF], int(data["epoch"]))}
             if knows(data["known"], viewer, sees_hidden=sees_hidden) and data["card"]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from referee.engine.live.counters import CounterError, change
 from referee.engine.live.events import Event, private, public
 from referee.engine.live.state import RerollChain, TableState
+from referee.engine.live.system import owned_roll
 from referee.engine.rolls import Roller, roll_to_dict
 
 
@@ -26,8 +27,8 @@ def _chain(state: TableState, key: str, owner: str | None = None) -> RerollChain
     chain = state.chains.get(key)
     if chain is None:
         raise ChainError("no_such_roll", "there is no such hidden roll")
-    if owner is not None and chain.owner != owner:
-        raise ChainError("not_your_roll", "this hidden roll is not yours")
+    if owner is not None and chain.owner != owner:  # another seat's roll answers as a missing one does
+        raise ChainError("no_such_roll", "there is no such hidden roll")
     return chain
 
 
@@ -36,7 +37,8 @@ def chain_start(state: TableState, *, key: str, owner: str, notation: str, rolle
     if key in state.chains:
         raise ChainError("roll_exists", "that hidden roll was already made")
     chain = RerollChain(key, owner, notation, rule, budget)
-    chain.rolls.append(roll_to_dict(roller.roll(notation, rule=rule, label=f"hidden {key}"), detail=False))
+    made = owned_roll(roller, owner, notation, rule=rule, label=f"hidden {key}")  # the owner's own stream
+    chain.rolls.append(roll_to_dict(made, detail=False))
     state.chains[key] = chain
     return [private("roll.hidden", [owner], rule, key=key, roll=chain.rolls[-1])]
 
@@ -53,8 +55,8 @@ def chain_reroll(state: TableState, *, key: str, owner: str, roller: Roller, spe
             change(state, budget, -1)
         except CounterError:
             raise ChainError("no_budget", "nothing left to spend on a reroll") from None
-    chain.rolls.append(roll_to_dict(roller.roll(chain.notation, rule=chain.rule, label=f"reroll {key}"),
-                                    detail=False))
+    made = owned_roll(roller, chain.owner, chain.notation, rule=chain.rule, label=f"reroll {key}")
+    chain.rolls.append(roll_to_dict(made, detail=False))
     return [private("roll.rerolled", [owner], chain.rule, key=key, roll=chain.rolls[-1], tries=len(chain.rolls))]
 
 

@@ -11,13 +11,13 @@ is given); and renders a viewer's view and what that viewer may do now.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from referee.engine.live.events import Event
 from referee.engine.live.state import TableState
-from referee.engine.rolls import Roller
+from referee.engine.rolls import Roll, Roller
 
 #: Who may send a command: the seat whose turn it is; the seat holding priority in the open
 #: window; any player; a seated GM; the seat a pending decision names; any seat at all.
@@ -60,6 +60,10 @@ class CommandType:
     rules: tuple[str, ...] = ()
     names: Mapping[str, str] = field(default_factory=dict)
     undoable: bool = True  # False: its effects are never taken back alone (a point split)
+    #: When the rules call for it beyond the phase and the sender kind: ``when(state, seat, payload)`` is the
+    #: refusal (``payload`` None: "could this seat send it at all now"), None when it may be sent. A command
+    #: that answers a triggering event (a Nerve test after a roof throw) names its trigger here.
+    when: Callable[[TableState, str, Mapping[str, Any] | None], CommandError | None] | None = None
 
     def __post_init__(self) -> None:
         if self.who not in WHO:
@@ -92,7 +96,24 @@ class Command:
 
 
 @runtime_checkable
+class SeatRoller(Protocol):
+    """A roller that keeps some rolls on a seat's own sealed stream (LIVE-TABLES §6a): a seat's deck
+    shuffles and hidden rolls, which nobody else may count or recompute, before or after the close."""
+
+    def roll_for(self, seat: str, notation: str, *, rule: str = "", label: str = "") -> Roll: ...
+
+
+def owned_roll(roller: Roller, seat: str, notation: str, *, rule: str = "", label: str = "") -> Roll:
+    """A roll that belongs to ``seat`` alone: on its own stream where the roller keeps one per seat."""
+    if seat and isinstance(roller, SeatRoller):
+        return roller.roll_for(seat, notation, rule=rule, label=label)
+    return roller.roll(notation, rule=rule, label=label)
+
+
 class LiveSystem(Protocol):
+    """What a live system provides. Systems subclass it explicitly, so the optional hooks below come with
+    their defaults; the table never probes for a member."""
+
     slug: str
     #: Whether a seated GM sees hidden cards by default (LIVE-TABLES §7).
     gm_sees_hidden: bool
@@ -117,3 +138,22 @@ class LiveSystem(Protocol):
     def view_for(self, state: TableState, viewer: str) -> dict[str, Any]: ...
 
     def affordances(self, view: TableState, viewer: str) -> list[dict[str, Any]]: ...
+
+    # Optional hooks, with what a system that says nothing gets.
+
+    def with_pack(self, rules: Any) -> LiveSystem:
+        """This system reading the table's pinned pack (default: the system as it is)."""
+        return self
+
+    def keep_seen(self, state: TableState, seen: TableState) -> None:
+        """After an undo or an amend, put back the system's own learned facts from ``seen`` (default: none
+        beyond the cards' knowledge, which the table keeps itself)."""
+        return None
+
+    def outcome_public(self, outcome: Mapping[str, Any] | None) -> Any:
+        """What everyone may read of the outcome (default: all of it)."""
+        return outcome
+
+    def counts_private(self, settings: Mapping[str, Any]) -> bool:
+        """Whether how many rolls a seat made is its own secret (default: no)."""
+        return False

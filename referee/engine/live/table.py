@@ -43,8 +43,10 @@ class Applied:
         return bool(self.rolls)
 
 
-def may_send(ctype: CommandType, state: TableState, seat: str) -> CommandError | None:
-    """Why ``seat`` may not send ``ctype`` now (None when it may)."""
+def may_send(ctype: CommandType, state: TableState, seat: str,
+             payload: Mapping[str, Any] | None = None) -> CommandError | None:
+    """Why ``seat`` may not send ``ctype`` now (None when it may): its phase, its sender, and what the system
+    declares of when the rules call for it (``ctype.when``; ``payload`` None: whatever its payload)."""
     role = state.seats.get(seat)
     if role is None:
         return CommandError("not_seated", "you have no seat at this table")
@@ -63,6 +65,8 @@ def may_send(ctype: CommandType, state: TableState, seat: str) -> CommandError |
         return CommandError("gm_only", "only the table's GM may do this")
     if who == "decider" and not any(d.player == seat for d in state.decisions.values()):
         return CommandError("no_decision", "there is nothing for you to decide")
+    if ctype.when is not None:
+        return ctype.when(state, seat, payload)
     return None
 
 
@@ -145,6 +149,9 @@ def run(system: LiveSystem, state: TableState, command: Command, roller: Roller)
     if refused is not None:
         raise refused
     checked = Command(command.kind, command.seat, _read(ctype, state, command.seat, command.payload))
+    refused = may_send(ctype, state, command.seat, checked.payload)
+    if refused is not None:
+        raise refused
     system.validate(redact(state, command.seat), checked)
     before = _knowledge(state)
     start = len(roller.made)

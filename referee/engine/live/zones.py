@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from referee.engine.dice import shuffled
 from referee.engine.live.events import EVERYONE, Event, sealed
 from referee.engine.live.state import NOBODY, OWNER, PUBLIC, SEALED_ZONE, Card, TableState, Zone
+from referee.engine.live.system import owned_roll
 from referee.engine.rolls import Roller
 
 
@@ -96,7 +97,7 @@ def shuffle(state: TableState, *, zone: str, roller: Roller, rule: str = "") -> 
     if not pile.cards:
         return []
     slugs = [state.cards[c].card for c in pile.cards]
-    made = roller.roll(f"shuffle({len(pile.cards)})", rule=rule, label=f"deck {deck_hash(slugs)}")
+    made = owned_roll(roller, pile.owner, f"shuffle({len(pile.cards)})", rule=rule, label=f"deck {deck_hash(slugs)}")
     pile.cards = shuffled(pile.cards, made.kept)
     for card_id in pile.cards:
         state.cards[card_id].epoch += 1

@@ -27,7 +27,8 @@ def closed_table(world: World) -> TableSession:
     for user in (world.bob, world.carol):
         svc.table_command(session=session, user=user, kind="end_actions", payload={})
         svc.table_command(session=session, user=user, kind="end_turn", payload={})
-    return svc.table_close(session=session, user=world.bob)
+    svc.table_close(session=session, user=world.bob)  # a game in progress closes once both players ask
+    return svc.table_close(session=session, user=world.carol)
 
 
 def _rewrite(event: TableEvent, data: dict, *, rechain: bool) -> None:
@@ -50,7 +51,7 @@ def _rewrite(event: TableEvent, data: dict, *, rechain: bool) -> None:
 def test_the_audit_verifies_an_honest_table(world: World) -> None:
     audit = table_audit(session=closed_table(world))
     assert audit.ok, audit.problems
-    assert audit.shuffles == 2 and audit.moves == 14 and audit.rolls_recomputed == 2  # two deals of 7
+    assert audit.shuffles == 2 and audit.moves == 14 and audit.rolls_recomputed == 2  # two shuffles, own streams
     call_command("verify_rolls")
 
 

@@ -58,6 +58,7 @@ TYPES = {t.kind: t for t in (
        target=Field("seat", required=False)),
     _t("ritual_skill", "gm", POST, ("AD-POST-03",), seat=Field("seat"), skill=Field("str")),
     _t("ritual", "player", POST, ("AD-POST-03",), skill=Field("str")),
+    _t("concede", "player", (), (), False),  # LIVE-TABLES §6: the conceding fighter loses
     _t("close", "gm", POST, ("AD-POST-04", "AD-BEN-02"), False, winner=Field("seat", required=False),
        force=Field("bool", required=False)),
 )}

@@ -118,6 +118,14 @@ def apply_close(state: TableState, cmd: Command, roller: Roller, ctx: Ctx) -> li
     return [public("duel.closed", "AD-POST-04", winner=state.outcome["winner"], items_returned=returned)]
 
 
+def apply_concede(state: TableState, cmd: Command, roller: Roller, ctx: Ctx) -> list[Event]:
+    """A fighter concedes (LIVE-TABLES §6): the duel ends as the GM's close would, the other fighter the
+    winner; open rolls are dropped unseen."""
+    winner = opponent(state, cmd.seat)
+    ended = apply_close(state, Command("close", cmd.seat, {"winner": winner}), roller, ctx)
+    return [public("conceded", "", seat=cmd.seat), *ended]
+
+
 def outcome(state: TableState, ctx: Ctx, returned: dict[str, list[str]], *, winner: str) -> dict[str, Any]:
     """The duel's result as the campaign's timeline records it, and what each character takes back."""
     f = fight(state)

@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.engine.live.events import Event, public
 from referee.engine.live.state import TableState
-from referee.engine.live.system import Command
+from referee.engine.live.system import Command, owned_roll
 from referee.engine.rolls import Roller
 from referee.engine.systems.arena_duel import rolls as r
 from referee.engine.systems.arena_duel.context import Ctx, duel, phase, refuse
@@ -66,7 +66,8 @@ def effect_magic(state: TableState, key: str, roller: Roller, ctx: Ctx) -> list[
             known = known_names(state, seat, "skill") | known_names(state, seat, "trait")
             left = [s for s in other["skills"] if s not in known]
             if left:
-                drawn = left[roller.roll(f"d{len(left)}", rule="AD-PREP-03", label="skill drawn").total - 1]
+                made = owned_roll(roller, seat, f"d{len(left)}", rule="AD-PREP-03", label="skill drawn")
+                drawn = left[made.total - 1]  # on the learner's own stream: what it learned is its own
                 fact: dict[str, Any] = {"kind": "skill", "name": drawn}
                 if ctx.settings.magic_raise_shows_die:
                     fact["die"] = other["skills"][drawn]
@@ -96,14 +97,14 @@ def apply_learn(state: TableState, cmd: Command, roller: Roller, ctx: Ctx) -> li
         if ctx.settings.notice_chooser == "random":
             known = known_names(state, seat, "trait")
             left = [t for t in (*ATTRIBUTES, *other["skills"]) if t not in known] or list(ATTRIBUTES)
-            name = left[roller.roll(f"d{len(left)}", rule="AD-PREP-02", label="trait drawn").total - 1]
+            name = left[owned_roll(roller, seat, f"d{len(left)}", rule="AD-PREP-02", label="trait drawn").total - 1]
         die = other["attributes"].get(name) or other["skills"].get(name)
         fact = {"kind": "trait", "name": name, "die": die}
     else:
         known = known_names(state, seat, "feature")
         left = [f for f in (*other["edges"], *other["hindrances"]) if f not in known]
         if left:
-            drawn = left[roller.roll(f"d{len(left)}", rule="AD-PREP-02", label="feature drawn").total - 1]
+            drawn = left[owned_roll(roller, seat, f"d{len(left)}", rule="AD-PREP-02", label="feature drawn").total - 1]
             fact = {"kind": "feature", "name": drawn, "edge": drawn in other["edges"]}
         else:
             fact = {"kind": "no_feature_left"}

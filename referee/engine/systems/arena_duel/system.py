@@ -12,7 +12,7 @@ from typing import Any
 
 from referee.engine.live.events import Event, public
 from referee.engine.live.state import GM, PLAYER, TableState
-from referee.engine.live.system import Command, CommandError, CommandType
+from referee.engine.live.system import Command, CommandError, CommandType, LiveSystem
 from referee.engine.live.turns import phase_set
 from referee.engine.rolls import Roller
 from referee.engine.systems.arena_duel import bennies as bn
@@ -63,6 +63,7 @@ HANDLERS: dict[str, tuple[Validate, Apply]] = {
     "ritual_skill": (post.validate_ritual_skill, post.apply_ritual_skill),
     "ritual": (post.validate_ritual, post.apply_ritual),
     "close": (post.validate_close, post.apply_close),
+    "concede": (_none, post.apply_concede),
 }
 assert set(HANDLERS) == set(TYPES)
 
@@ -76,7 +77,7 @@ def _private_part(character: Character) -> dict[str, Any]:
     }
 
 
-class ArenaDuel:
+class ArenaDuel(LiveSystem):
     """The arena duel as a live system, on a weapon pack (the shipped one by default)."""
 
     slug = "arena_duel"

@@ -50,6 +50,7 @@ TYPES = {t.kind: t for t in (
     _t("end_actions", "active", ACTIONS, {}, "DT-ACT-01", "DT-TURN-01"),
     _t("end_turn", "active", ("discard",), {"cards": Field("cards", required=False),
                                             "slugs": Field("strs", required=False)}, "DT-DIS-01", "DT-DIS-02"),
+    _t("concede", "player", (), {}, undoable=False),  # LIVE-TABLES §6: the conceding player loses
     _t("answer", "decider", (), {"decision": Field("str"), "vp": Field("int", required=False, minimum=0),
                                  "choice": Field("str", required=False)}, "DT-PTS-02", undoable=False),
 )}

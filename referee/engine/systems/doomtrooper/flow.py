@@ -165,6 +165,17 @@ def end_turn(state: TableState, seat: str, payload: Mapping[str, Any]) -> list[E
     return [*events, *begin_turn(state)]
 
 
+def concede(state: TableState, seat: str) -> list[Event]:
+    """A player concedes (LIVE-TABLES §6): the game ends, the conceding player loses; with two players the
+    other wins, with more the game goes on without the one who conceded until one player is left."""
+    rest = [s for s in state.players if s != seat and s not in state.data.setdefault("conceded", [])]
+    state.data["conceded"].append(seat)
+    events = [public("conceded", "", seat=seat)]
+    if len(rest) == 1:
+        return [*events, *end_game(state, rule="", winner=rest[0], reason="conceded")]
+    return events
+
+
 def end_game(state: TableState, *, rule: str, winner: str | None, reason: str) -> list[Event]:
     state.status = "ended"
     state.window = None

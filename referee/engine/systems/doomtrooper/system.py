@@ -13,7 +13,7 @@ from typing import Any
 
 from referee.engine.live.events import Event
 from referee.engine.live.state import TableState
-from referee.engine.live.system import Command, CommandType
+from referee.engine.live.system import Command, CommandType, LiveSystem
 from referee.engine.live.views import board, handles_in, knows_card
 from referee.engine.rolls import Roller
 from referee.engine.systems.doomtrooper import actions as act
@@ -75,7 +75,7 @@ CHECKS: dict[str, Check] = {
     "add_combatant": lambda v, c: cmb.check_join(v, c, "add_combatant"),
     "replace_combatant": lambda v, c: cmb.check_join(v, c, "replace_combatant"),
     "pass": lambda v, c: None, "end_actions": lambda v, c: None, "end_turn": _end_turn_check,
-    "answer": cmb.check_split,
+    "answer": cmb.check_split, "concede": lambda v, c: None,
 }
 
 DOES: dict[str, Do] = {
@@ -89,12 +89,13 @@ DOES: dict[str, Do] = {
     "replace_combatant": lambda s, c: cmb.do_join(s, c, "replace_combatant"),
     "pass": cmb.do_pass, "end_actions": lambda s, c: flow.end_actions(s, c.seat),
     "end_turn": lambda s, c: flow.end_turn(s, c.seat, c.payload), "answer": cmb.do_split,
+    "concede": lambda s, c: flow.concede(s, c.seat),
 }
 PLAYS = {"deploy", "deploy_cover", "equip", "grant_gift", "assign_mission", "play_effect", "modifier",
          "add_combatant", "replace_combatant"}
 
 
-class DoomtrooperSystem:
+class DoomtrooperSystem(LiveSystem):
     slug = "doomtrooper"
     gm_sees_hidden = False
 
@@ -185,7 +186,7 @@ class DoomtrooperSystem:
             return []
         me = player(view, viewer)
         phase, held = view.turn.phase, app_held(view)
-        kinds = {"answer"} if any(d.player == viewer for d in view.decisions.values()) else set()
+        kinds = {"concede", "answer"} if any(d.player == viewer for d in view.decisions.values()) else {"concede"}
         if not held and not me["library_empty"]:
             kinds.add("report_library_empty")
         if any(c.owner == viewer and c.data.get("status") == "open" for c in view.cards.values()):

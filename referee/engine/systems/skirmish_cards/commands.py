@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.engine.live.system import CommandType, Field
 from referee.engine.systems.skirmish_cards.activation import MOVE_MODES
 from referee.engine.systems.skirmish_cards.interrupts import DUCK_MODES
-from referee.engine.systems.skirmish_cards.nerve import POSITION_FACTS
+from referee.engine.systems.skirmish_cards.nerve import POSITION_FACTS, owed_for
 from referee.engine.systems.skirmish_cards.shooting import COVERS, RANGES
 
 ACT = ("activations",)
@@ -66,8 +66,10 @@ TYPES = {t.kind: t for t in (
     _t("set_fact", "anyone", (), {"character": CHAR, "name": Field("str", True, POSITION_FACTS),
                                   "value": Field("bool")}, ("SC-NRV-02",), "Enter a table fact"),
     _t("dispute_fact", "anyone", (), {"key": Field("str")}, (), "Dispute a table fact"),
-    _t("nerve_test", "anyone", ACT, {"character": CHAR, "trigger": Field("str", True, ("SC-HTH-13", "SC-FALL-06"))},
-       ("SC-NRV-03", "SC-HTH-13", "SC-FALL-06"), "Nerve test the app cannot see coming"),
+    CommandType("nerve_test", "anyone", ACT, {"character": CHAR,
+                                              "trigger": Field("str", True, ("SC-HTH-13", "SC-FALL-06"))},
+                ("SC-NRV-03", "SC-HTH-13", "SC-FALL-06"), {"en": "Nerve test the app cannot see coming"},
+                when=owed_for),
     _t("concede", "player", (), {}, ("SC-END-02",), "Concede"),
     _t("declare_result", "gm", (), {"winner": Field("str")}, ("SC-END-02",), "Declare the scenario's result"),
 )}

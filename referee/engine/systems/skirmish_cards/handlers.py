@@ -134,6 +134,8 @@ def do_move(state: TableState, cmd: Command, roller: Roller) -> list[Event]:
         events = activation.move(state, c, {**p, "mode": "leap" if mode == "leap" else "move"})
         return events + interrupts.open_for(state, {"kind": "charge", "char": c["id"], "payload": p})
     events = activation.move(state, c, p)
+    if nerve.fact(state, c["id"], "moving_vehicle"):
+        nerve.owe(state, "SC-FALL-06", character=c["id"])
     return events + interrupts.open_for(state, {"kind": "move", "char": c["id"], "payload": p})
 
 
@@ -217,6 +219,7 @@ def do_end_activation(state: TableState, cmd: Command, roller: Roller) -> list[E
     c = _mine(state, cmd)
     c["declared"] = c["declared"][: c["used"]]
     c["redeclare"] = False
+    nerve.owed_clear(state)  # a test nobody took when it was due is not owed later
     return [say("actions.forgone", "SC-ACT-01", character=c["id"])]
 
 
@@ -342,6 +345,9 @@ def check_nerve_test(view: TableState, cmd: Command) -> None:
 
 def do_nerve_test(state: TableState, cmd: Command, roller: Roller) -> list[Event]:
     c = _mine(state, cmd)
+    index = nerve.owed_index(state, c["id"], cmd.payload["trigger"])
+    if index is not None:
+        state.data["nerve_owed"].pop(index)
     if cmd.payload["trigger"] == "SC-FALL-06":
         return results.jump_onto_moving(state, roller, c, controller(state, c["side"]))
     return nerve.test(state, c, roller, "SC-HTH-13")[1]

@@ -98,6 +98,7 @@ def resolve(state: TableState, roller: Roller, fight: dict[str, Any], roller_id:
     wopts, lopts = fight["options"].get(winner["id"], {}), fight["options"].get(loser["id"], {})
     if wopts.get("throw"):
         events.append(say("fight.thrown", "SC-HTH-13", character=loser["id"], reminder=THROW_REMINDER))
+        nerve.owe(state, "SC-HTH-13", faller=loser["id"])
         events += _fall(state, roller, loser, "SC-HTH-13")
     elif wopts.get("defensive"):
         events.append(say("fight.defended", "SC-HTH-06", character=winner["id"]))

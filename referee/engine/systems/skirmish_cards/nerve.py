@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from referee.engine.live.events import Event
-from referee.engine.live.state import TableState
+from referee.engine.live.state import GM, TableState
+from referee.engine.live.system import CommandError
 from referee.engine.rolls import Roller
 from referee.engine.systems.skirmish_cards import initiative
 from referee.engine.systems.skirmish_cards.model import has, in_play, say, sides
@@ -88,6 +89,41 @@ def flock_target(state: TableState, c: dict[str, Any]) -> list[Event]:
                               reminder="Place them within 20 cm of the target (on buildings if any are within "
                                        "20 cm), within 5 cm of each other: they count as one character."))
     return events
+
+
+def owe(state: TableState, trigger: str, **about: str) -> None:
+    """Something in the game calls for a Nerve test the app cannot roll itself (SC-NRV-03): a roof throw
+    (SC-HTH-13: whoever the faller is thrown toward) or a move onto a moving vehicle (SC-FALL-06)."""
+    state.data.setdefault("nerve_owed", []).append({"trigger": trigger, **about})
+
+
+def owed_for(state: TableState, seat: str, payload: Any) -> CommandError | None:
+    """``nerve_test``'s ``when`` (SC-NRV-03): only a test something triggered, for a character of the
+    sender's side (the GM's: any), once per trigger."""
+    owed = state.data.get("nerve_owed", [])
+    if not owed:
+        return CommandError("no_nerve_test_due", "no Nerve test is due: only a roof throw or a jump onto a moving "
+                            "vehicle calls for one")
+    if payload is None:
+        return None
+    cid, trigger = payload.get("character"), payload.get("trigger")
+    found = state.data["chars"].get(cid)
+    if found is None or (state.seats.get(seat) != GM and sides(state)[found["side"]]["controller"] != seat):
+        return CommandError("not_your_character", "test a character of your own side", "character")
+    if owed_index(state, cid, trigger) is None:
+        return CommandError("no_nerve_test_due", "nothing calls for this Nerve test of this character", "trigger")
+    return None
+
+
+def owed_index(state: TableState, cid: str, trigger: str) -> int | None:
+    for index, due in enumerate(state.data.get("nerve_owed", [])):
+        if due["trigger"] == trigger and due.get("character", cid) == cid and due.get("faller") != cid:
+            return index
+    return None
+
+
+def owed_clear(state: TableState) -> None:
+    state.data["nerve_owed"] = []
 
 
 def auto_pass(c: dict[str, Any]) -> bool:

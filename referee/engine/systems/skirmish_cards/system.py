@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.engine.live.events import Event
 from referee.engine.live.state import PLAYER, TableState
-from referee.engine.live.system import Command, CommandError, CommandType
+from referee.engine.live.system import Command, CommandError, CommandType, LiveSystem
 from referee.engine.rolls import Roller
 from referee.engine.system_settings import SettingsInvalid
 from referee.engine.systems.skirmish_cards import creatures, decks, flow, initiative
@@ -37,7 +37,7 @@ def _character(cid: str, name: str, side: str, profile: Profile) -> dict[str, An
     }
 
 
-class SkirmishLive:
+class SkirmishLive(LiveSystem):
     slug = "skirmish_cards"
     gm_sees_hidden = False  # LIVE-TABLES §7: off for the player-versus-player card games
 

@@ -112,8 +112,9 @@ def affordances(view: TableState, viewer: str) -> list[dict[str, Any]]:
     out.append({"kind": "set_fact", "options": {"names": list(nerve.POSITION_FACTS)}})
     if view.facts:
         out.append({"kind": "dispute_fact", "options": {"keys": sorted(view.facts)}})
-    if phase == "activations":
-        out.append({"kind": "nerve_test", "options": {"triggers": ["SC-HTH-13", "SC-FALL-06"]}})
+    if phase == "activations" and nerve.owed_for(view, viewer, None) is None:
+        due = view.data.get("nerve_owed", [])
+        out.append({"kind": "nerve_test", "options": {"triggers": sorted({d["trigger"] for d in due})}})
     if role == GM:
         out.append({"kind": "declare_result", "options": {"winners": [s for s, i in sides(view).items()
                                                                       if i["kind"] == "player"] + ["draw"]}})

@@ -14,6 +14,7 @@ from campaign.tables.models import ArenaCharacter
 from referee.models import LedgerEntry
 from referee.services import ledger
 from referee.table_models import TableCommand, TableSession
+from referee.tables.rolls import seat_streams
 from tests.campaign.api.arena.helpers import BOB, CAROL, SEATS, Arena
 from tests.support.world import World
 
@@ -28,7 +29,8 @@ def test_ad_roll_02_a_reroll_replayed_after_a_crash_rolls_nothing_twice(world: W
     arena = Arena(world).seated({"crit_fail_reroll": True})
     arena.send("bob", "notice")
     key = arena.rolls("bob", "notice_info")[-1]["key"]
-    stream = TableSession.objects.get(pk=arena.table).stream
+    session = TableSession.objects.get(pk=arena.table)
+    stream = seat_streams(session)[session.seats.get(user=world.bob).key]  # a fighter's rerolls are its own
     before = LedgerEntry.objects.filter(stream=stream).count()
     stored: list[list[int]] = []
     real_store = ledger.LedgerRoller.store
@@ -134,8 +136,9 @@ def test_the_close_audit_recomputes_every_roll_of_the_duel(world: World) -> None
     assert arena["gina"].get(arena.url("audit/")).json()["code"] == "table_not_closed"
     assert arena["gina"].post(arena.url("close/"), {}, format="json").status_code == 200
     audit = arena["gina"].get(arena.url("audit/")).json()
-    stream = TableSession.objects.get(pk=arena.table).stream
-    assert audit["ok"] and audit["rolls_recomputed"] == LedgerEntry.objects.filter(stream=stream).count() > 0
+    session = TableSession.objects.get(pk=arena.table)
+    streams = [session.stream, *seat_streams(session).values()]
+    assert audit["ok"] and audit["rolls_recomputed"] == LedgerEntry.objects.filter(stream__in=streams).count() > 0
     event = CampaignEvent.objects.get(campaign=world.campaign, kind="duel_fought")
     assert event.payload["winner"] == "" and sorted(event.payload["fighters"]) == ["Ivan", "Olga"]
 

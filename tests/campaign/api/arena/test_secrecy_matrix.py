@@ -17,6 +17,7 @@ import pytest
 from django.db import connection
 
 from referee.table_models import TableEvent, TableSession
+from referee.tables.rolls import seat_streams
 from tests.campaign.api.arena.helpers import SEATS, Arena
 from tests.support.world import World
 
@@ -156,14 +157,18 @@ def closed_duel(arena: Arena) -> Arena:
 def test_ad_roll_05_after_the_close_the_opponent_still_learns_no_count(world: World) -> None:
     arena = closed_duel(Arena(world))
     rolls = {who: arena[who].get(arena.url("rolls/")).json() for who in ("bob", "carol", "gina")}
-    commands = TableSession.objects.get(pk=arena.table).commands.select_related("seat")
-    own = {who: sum(len(c.rolls) for c in commands if c.seat and c.seat.user.username == who)
-           for who in ("bob", "carol")}
-    assert len(rolls["bob"]) == own["bob"] and len(rolls["carol"]) == own["carol"]
-    assert len(rolls["gina"]) == sum(len(c.rolls) for c in commands) > len(rolls["bob"]) + len(rolls["carol"])
+    session = TableSession.objects.get(pk=arena.table)
+    commands = session.commands.select_related("seat")
+    table, bobs = session.stream.key, seat_streams(session)[SEATS["bob"]].key
+    seen = {who: {r["stream"] for r in rolls[who]} for who in rolls}
+    assert seen["carol"] <= {table, seat_streams(session)[SEATS["carol"]].key} and bobs not in seen["carol"]
+    assert bobs in seen["bob"] and sum(r["stream"] == bobs for r in rolls["bob"]) >= 3  # Notice and 2 rerolls
+    detail = arena["carol"].get(arena.url()).json()
+    assert bobs not in json.dumps(detail) or detail["my_stream"]["key"] != bobs
+    assert len(rolls["gina"]) == sum(len(c.rolls) for c in commands) > len(rolls["carol"])
     audit = {who: arena[who].get(arena.url("audit/")).json() for who in ("bob", "carol", "gina")}
     assert audit["gina"]["ok"] and audit["gina"]["rolls_recomputed"] == len(rolls["gina"])
-    assert audit["carol"] == {**audit["carol"], "ok": True, "rolls_recomputed": own["carol"]}
+    assert audit["carol"] == {**audit["carol"], "ok": True, "rolls_recomputed": len(rolls["carol"])}
     carol_reads = json.dumps([arena.game("carol"), arena["carol"].get(arena.url("events/")).json()])
     assert "silver ring" in carol_reads and "amulet" not in carol_reads
     assert "persistent_spent" not in json.dumps(arena.game("carol")["outcome"]["fighters"][SEATS["bob"]])

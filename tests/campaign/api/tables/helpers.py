@@ -67,6 +67,16 @@ class Phones:
         zones = {z["key"]: z for z in self.game(who)["zones"]}
         return zones[zone].get("cards", [])
 
+    def close(self, *who: str) -> dict:
+        """Each of ``who`` asks to close, in turn (a game in progress closes once every player has asked);
+        the last answer."""
+        body: dict = {}
+        for name in who:
+            response = self[name].post(self.url("close/"), {}, format="json")
+            assert response.status_code == 200, response.json()
+            body = response.json()
+        return body
+
     def started(self, **settings: Any) -> Phones:
         """Bob (s1) and Carol (s2) at a started table; Bob's first turn, past his Draw step."""
         self.open(settings=settings)

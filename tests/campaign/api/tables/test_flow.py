@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.table_models import TableEvent, TableSession
+from referee.tables.audit import table_audit
 from tests.campaign.api.tables.helpers import Phones
 from tests.support.world import World
 
@@ -131,7 +132,8 @@ def test_amend_corrects_a_command_and_replays_its_rolls(world: World) -> None:
     assert dt["players"]["s1"]["fate"] == 3
     assert phones.handles("carol", "station:s1")[0]["card"] == "tribal_scout"
     bad = phones["carol"].post(phones.url("amend/"), {"command": command.pk, "payload": {}}, format="json")
-    assert bad.status_code == 403
+    missing = phones["carol"].post(phones.url("amend/"), {"command": command.pk + 999, "payload": {}}, format="json")
+    assert (bad.status_code, bad.json()) == (missing.status_code, missing.json()) == (404, missing.json())
 
 
 def test_dt_set_06_an_app_held_table_shuffles_deals_and_the_close_audit_verifies_it(world: World) -> None:
@@ -147,12 +149,16 @@ def test_dt_set_06_an_app_held_table_shuffles_deals_and_the_close_audit_verifies
     assert phones["bob"].get(phones.url("audit/")).status_code == 409
     phones.send("bob", "end_actions")
     phones.send("bob", "end_turn")
-    closed = phones["bob"].post(phones.url("close/")).json()
+    asked = phones["bob"].post(phones.url("close/")).json()
+    assert asked["status"] == "playing" and asked["close_waiting_for"] == ["s2"]
+    closed = phones["carol"].post(phones.url("close/")).json()
     assert closed["seed"] and closed["contributions"] == {"s1": "bob's cut", "s2": "carol's cut"}
-    audit = phones["carol"].get(phones.url("audit/")).json()
-    assert audit["ok"] is True and audit["shuffles"] == 2 and audit["moves"] >= 14, audit
-    rolls = phones["carol"].get(phones.url("rolls/")).json()
-    assert [r["rule_id"] for r in rolls if r["notation"].startswith("shuffle(")] == ["DT-SET-01", "DT-SET-01"]
+    audit = phones["carol"].get(phones.url("audit/")).json()  # the verdict on all; the counts of her own deck
+    assert audit["ok"] is True and audit["shuffles"] == 1 and audit["moves"] >= 7, audit
+    assert table_audit(session=TableSession.objects.get()).to_dict() == {
+        **table_audit(session=TableSession.objects.get()).to_dict(), "ok": True, "shuffles": 2}
+    rolls = phones["carol"].get(phones.url("rolls/")).json()  # her own deck's shuffle only: Bob's stays his
+    assert [r["rule_id"] for r in rolls if r["notation"].startswith("shuffle(")] == ["DT-SET-01"]
 
 
 def test_dt_pts_02_through_the_api_the_scorer_answers_the_split_decision(world: World) -> None:

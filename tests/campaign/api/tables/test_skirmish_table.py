@@ -16,6 +16,8 @@ from django.test import override_settings
 from campaign.services import campaign_create, membership_add
 from referee.models import RulesPack
 from referee.served_packs import packs
+from referee.table_models import TableSession
+from referee.tables.audit import table_audit
 from tests.campaign.api.tables.skirmish import POSSES, SETTINGS, Skirmish
 from tests.support.world import World
 
@@ -93,17 +95,19 @@ def test_the_close_audit_verifies_every_shuffle_and_deal_against_the_revealed_se
     assert phones["bob"].get(phones.url("audit/")).json()["code"] == "table_not_closed"
     assert phones["bob"].get(phones.url("rolls/")).json() == [], "every table roll is sealed until close"
     assert phones["bob"].get(phones.url()).json()["seed"] is None
-    closed = phones["carol"].post(phones.url("close/"), {}, format="json").json()
+    closed = phones.close("carol", "dave", "bob")
     assert closed["status"] == "closed" and len(closed["seed"]) > 0
     events = _events(phones, "bob")["events"]
     reshuffles = sum(e["code"] == "deck.reshuffled" for e in events)
     assert reshuffles >= 1
     audit = phones["dave"].get(phones.url("audit/")).json()
     assert audit["ok"], audit["problems"]
-    assert audit["shuffles"] == 3 + reshuffles, "three decks at setup, and each reshuffle"
-    assert audit["moves"] > 3 * 10 and audit["rolls_recomputed"] >= audit["shuffles"]
-    rolls = phones["bob"].get(phones.url("rolls/")).json()
-    assert sum(r["notation"].startswith("shuffle") for r in rolls) == audit["shuffles"]
+    whole = table_audit(session=TableSession.objects.get(pk=phones.table))
+    assert whole.shuffles == 3 + reshuffles, "three decks at setup, and each reshuffle"
+    assert whole.moves > 3 * 10 and whole.rolls_recomputed >= whole.shuffles
+    rolls = phones["bob"].get(phones.url("rolls/")).json()  # Bob's own deck's shuffles: the others' stay theirs
+    mine = phones["bob"].get(phones.url("audit/")).json()
+    assert 1 <= sum(r["notation"].startswith("shuffle") for r in rolls) == mine["shuffles"] < whole.shuffles
 
 
 def test_the_close_audit_catches_a_deal_that_does_not_match_the_deck_order(world: World) -> None:
@@ -112,14 +116,15 @@ def test_the_close_audit_catches_a_deal_that_does_not_match_the_deck_order(world
 
     phones = Skirmish(world).begun()
     phones.place_all()
-    assert phones["carol"].post(phones.url("close/"), {}, format="json").status_code == 200
+    assert phones.close("carol", "dave", "bob")["status"] == "closed"
     assert phones["bob"].get(phones.url("audit/")).json()["ok"]
     moves = list(TableEvent.objects.filter(session_id=phones.table, code="card.moved").order_by("seq"))
     deal, other = moves[0], next(m for m in moves if m.data["card_slug"] != moves[0].data["card_slug"]
                                  and m.data["from"] == moves[0].data["from"])
     _rewrite(deal, {**deal.data, "card": other.data["card"], "card_slug": other.data["card_slug"]}, rechain=True)
     audit = phones["bob"].get(phones.url("audit/")).json()
-    assert not audit["ok"] and any("was not at place" in p for p in audit["problems"]), audit["problems"]
+    whole = table_audit(session=TableSession.objects.get(pk=phones.table))
+    assert not audit["ok"] and any("was not at place" in p for p in whole.problems), whole.problems
 
 
 def _checksum(files: dict) -> str:

@@ -9,7 +9,7 @@ from referee.engine.live import zones as z
 from referee.engine.live.counters import change, counter_add
 from referee.engine.live.events import Event, card_ref, private, public
 from referee.engine.live.state import NOBODY, OWNER, PUBLIC, TableState
-from referee.engine.live.system import Command, CommandError, CommandType, Field
+from referee.engine.live.system import Command, CommandError, CommandType, Field, LiveSystem
 from referee.engine.live.turns import turn_begin, turn_next, window_open, window_pass, window_play
 from referee.engine.live.views import board
 from referee.engine.rolls import Roller
@@ -26,7 +26,7 @@ TYPES = {
 }
 
 
-class Toy:
+class Toy(LiveSystem):
     slug = "toy"
     gm_sees_hidden = False
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.engine.systems.skirmish_cards import nerve
 from tests.referee.engine.systems.skirmish_cards.table import Table, finish_turn, remove, top
 
 HOUSE = ["8-black", "7-black", "6-black", "5-black"]
@@ -40,7 +41,8 @@ def to(t: Table, cid: str) -> None:
 
 def test_sc_sup_01_unholy_passes_every_nerve_test_without_a_roll() -> None:
     t = haunted()
-    t.send("carol", "nerve_test", character="wolf1", trigger="SC-HTH-13")
+    nerve.owe(t.state, "SC-HTH-13", character="wolf1")  # what the game triggered (SC-NRV-03)
+    t.send(t.seat_of("wolf1"), "nerve_test", character="wolf1", trigger="SC-HTH-13")
     assert t.events("nerve.auto")[0]["character"] == "wolf1" and not t.events("nerve.tested")
 
 

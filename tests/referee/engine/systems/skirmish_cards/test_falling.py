@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.engine.systems.skirmish_cards import nerve
 from tests.referee.engine.systems.skirmish_cards.table import ready
 from tests.referee.engine.systems.skirmish_cards.test_shooting import shoot
 
@@ -84,6 +85,7 @@ def test_sc_fall_05_two_rolls_from_over_20_cm_or_a_moving_cart_and_one_from_a_ho
 def test_sc_fall_06_jumping_onto_a_moving_object_fails_into_one_d20_with_no_extra_marker() -> None:
     t = ready()
     t.dice(2, 9)
+    nerve.owe(t.state, "SC-FALL-06", character="gunman")  # what the game triggered (SC-NRV-03)
     t.send("carol", "nerve_test", character="gunman", trigger="SC-FALL-06")
     assert t.c("gunman")["markers"] == 0
     item = next(iter(t.state.decisions.values())).context

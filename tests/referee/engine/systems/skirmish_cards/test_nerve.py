@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from referee.engine.live import CommandError
+from referee.engine.systems.skirmish_cards import nerve
 from tests.referee.engine.systems.skirmish_cards.table import BIG, Table, finish_turn, ready, remove
 
 
@@ -17,12 +21,15 @@ def big(**kw) -> Table:
 def test_sc_nrv_01_d10_at_least_stress_passes_and_a_failure_gives_one_marker() -> None:
     t = ready()
     t.dice(5)
+    nerve.owe(t.state, "SC-HTH-13", character="gunman")  # what the game triggered (SC-NRV-03)
     t.send("carol", "nerve_test", character="gunman", trigger="SC-HTH-13")
     assert t.events("nerve.tested")[-1]["passed"] and t.c("gunman")["markers"] == 0
     t.dice(4)
+    nerve.owe(t.state, "SC-HTH-13", character="gunman")  # what the game triggered (SC-NRV-03)
     t.send("carol", "nerve_test", character="gunman", trigger="SC-HTH-13")
     assert not t.events("nerve.tested")[-1]["passed"] and t.c("gunman")["markers"] == 1
     t.c("gunman")["traits"].append("auto_nerve")
+    nerve.owe(t.state, "SC-HTH-13", character="gunman")  # what the game triggered (SC-NRV-03)
     t.send("carol", "nerve_test", character="gunman", trigger="SC-HTH-13")
     assert "nerve.auto" in t.codes()
 
@@ -32,7 +39,8 @@ def test_sc_nrv_02_minus_one_per_marker_and_plus_one_for_a_friend_within_15_cm()
     t.c("gunman")["markers"] = 1
     t.send("carol", "set_fact", character="gunman", name="friend_near", value=True)
     t.dice(5)
-    t.send("bob", "nerve_test", character="gunman", trigger="SC-HTH-13")
+    nerve.owe(t.state, "SC-HTH-13", character="gunman")  # what the game triggered (SC-NRV-03)
+    t.send("carol", "nerve_test", character="gunman", trigger="SC-HTH-13")
     tested = t.events("nerve.tested")[-1]
     assert (tested["markers"], tested["friend"], tested["total"]) == (-1, 1, 5)
     t.send("bob", "dispute_fact", key="gunman.friend_near")
@@ -42,8 +50,10 @@ def test_sc_nrv_02_minus_one_per_marker_and_plus_one_for_a_friend_within_15_cm()
 def test_sc_nrv_03_the_triggers_all_take_the_one_nerve_test() -> None:
     t = ready()
     t.dice(9)
+    nerve.owe(t.state, "SC-FALL-06", character="deputy")  # what the game triggered (SC-NRV-03)
     t.send("bob", "nerve_test", character="deputy", trigger="SC-FALL-06")
     t.dice(9)
+    nerve.owe(t.state, "SC-HTH-13", character="deputy")  # what the game triggered (SC-NRV-03)
     t.send("bob", "nerve_test", character="deputy", trigger="SC-HTH-13")
     assert [e["trigger"] for e in t.events("nerve.tested")] == ["SC-FALL-06", "SC-HTH-13"]
     assert {r.rule for r in t.rolls if r.notation == "D10"} == {"SC-NRV-01"}
@@ -120,3 +130,23 @@ def test_sc_bnt_06_both_sides_failing_in_the_same_step_is_a_draw() -> None:
     both.dice(1, 1)
     both.send("carol", "eot_draw", draw=False)
     assert both.state.outcome == {"result": "draw", "winner": "", "rule": "SC-BNT-06"}
+
+
+def test_sc_nrv_03_a_nerve_test_exists_only_when_something_triggered_it() -> None:
+    """Issue 22 finding 3: any seat could send ``nerve_test`` for any character with nothing calling for it."""
+    t = ready()
+    markers = t.c("gunman")["markers"]
+    for who, character in (("bob", "gunman"), ("carol", "gunman")):
+        with pytest.raises(CommandError) as refused:
+            t.send(who, "nerve_test", character=character, trigger="SC-HTH-13")
+        assert refused.value.code == "no_nerve_test_due"
+    assert "nerve_test" not in {a["kind"] for a in t.allowed("carol")}
+    nerve.owe(t.state, "SC-HTH-13", faller="marshal")  # a roof throw: whoever the faller is thrown toward
+    with pytest.raises(CommandError) as refused:
+        t.send("bob", "nerve_test", character="gunman", trigger="SC-HTH-13")  # the opponent's character
+    assert refused.value.code == "not_your_character"
+    t.dice(9)
+    t.send("carol", "nerve_test", character="gunman", trigger="SC-HTH-13")
+    with pytest.raises(CommandError):  # once per trigger
+        t.send("carol", "nerve_test", character="gunman", trigger="SC-HTH-13")
+    assert t.c("gunman")["markers"] == markers
