@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from campaign.services.tables import campaign_table_join
 
+from campaign.tables.services.tables import campaign_table_join
 from referee.table_models import TableSession
 from tests.e2e.conftest import log_in
 from tests.faults.procs import BIN, Procs, free_port, port_open, wait_until

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from campaign.api.tables.serializers import TableViewSerializer
+from campaign.tables.api.serializers import TableViewSerializer
 from referee.engine import fairness
 from referee.engine.live import TableState
 from referee.engine.live.events import EVERYONE, handle
