@@ -292,3 +292,11 @@ LOGGING = {
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+
+# One account rule for every door (campaign.services.account_guard): wrong passwords counted in the
+# "throttle" store, per address and per account from one address; past a limit that address waits,
+# the wait doubling (the owner elsewhere is never locked out).
+LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 5, minimum=1)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20, minimum=1)
+# allauth's own per-account lock (five wrong passwords from anyone) is replaced by the guard's.
+ACCOUNT_RATE_LIMITS = {"login_failed": None}

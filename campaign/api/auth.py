@@ -12,14 +12,16 @@ from knox.settings import knox_settings
 from knox.views import LogoutAllView as KnoxLogoutAllView
 from knox.views import LogoutView as KnoxLogoutView
 from rest_framework import serializers
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.lib.errors import DomainError
+from campaign.lib.errors import DomainError, NotAllowed
 from campaign.lib.throttles import ScopedRateThrottle
 from campaign.selectors import memberships_of
+from campaign.services import account_guard
 from campaign.services.tokens import auth_token_issue
 
 
@@ -45,13 +47,18 @@ class LoginView(APIView):
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = authenticate(
-            request._request,
-            username=data.validated_data["username"],
-            password=data.validated_data["password"],
-        )
-        if user is None or not user.is_active:
+        login = data.validated_data["username"]
+        wait = account_guard.login_wait(request._request, login)
+        if wait:
+            raise Throttled(wait=wait, detail=account_guard.too_many_attempts_message(wait), code="too_many_attempts")
+        user = authenticate(request._request, username=login, password=data.validated_data["password"])
+        if user is None:
+            account_guard.login_failed(request._request, login)
             raise DomainError(gettext("Wrong username or password."), code="invalid_credentials")
+        account_guard.login_succeeded(request._request, login)
+        refusal = account_guard.account_refusal(user)
+        if refusal:
+            raise NotAllowed(refusal, code="email_unconfirmed" if user.is_active else "inactive")
         # Past TOKEN_LIMIT_PER_USER live tokens the least recently used is revoked, not the login refused.
         instance, token = auth_token_issue(user=user, limit=knox_settings.TOKEN_LIMIT_PER_USER)
         out = {"token": token, "expiry": instance.expiry, "username": user.get_username()}

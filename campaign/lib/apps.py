@@ -8,3 +8,13 @@ class LibConfig(AppConfig):
     label = "lib"
     verbose_name = "Muster plumbing"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # allauth counts its limits (sign-ups, reset e-mails, log-ins per address) in Django's default cache,
+        # which is one process's memory without Redis: count them in the store the API throttles use, which
+        # every process shares (Redis when CACHE_URL is set, the database otherwise).
+        from allauth.core.internal import ratelimit
+
+        from campaign.lib.throttles import shared_cache
+
+        ratelimit.cache = shared_cache
