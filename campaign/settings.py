@@ -217,6 +217,7 @@ REST_FRAMEWORK = {
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
+KNOX_TOKEN_MODEL = "knox.AuthToken"  # noqa: S105 (a model name, no secret) named so campaign.lib's ApiDevice can point at it (a swappable model)
 REST_KNOX = {
     "TOKEN_TTL": timedelta(days=env_int("API_TOKEN_DAYS", 90, minimum=1)),
     "AUTO_REFRESH": True,

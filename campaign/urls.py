@@ -9,6 +9,8 @@ api_v1 = [
     path("auth/login/", auth.LoginView.as_view(), name="api-login"),
     path("auth/logout/", auth.LogoutView.as_view(), name="api-logout"),
     path("auth/logoutall/", auth.LogoutAllView.as_view(), name="api-logoutall"),
+    path("auth/devices/", auth.DeviceListView.as_view(), name="api-devices"),
+    path("auth/devices/<int:device_id>/revoke/", auth.DeviceRevokeView.as_view(), name="api-device-revoke"),
     path("me/", auth.MeView.as_view(), name="api-me"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

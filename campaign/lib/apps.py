@@ -18,3 +18,16 @@ class LibConfig(AppConfig):
         from campaign.lib.throttles import shared_cache
 
         ratelimit.cache = shared_cache
+
+        from django.db.models.signals import post_save
+        from knox.models import AuthToken
+
+        post_save.connect(_device_for_token, sender=AuthToken, dispatch_uid="muster-api-device")
+
+
+def _device_for_token(sender: object, instance: object, created: bool, **kwargs: object) -> None:
+    """Every API token, however it was issued, is a device the owner sees on the profile and can revoke."""
+    if created:
+        from campaign.lib.models import ApiDevice
+
+        ApiDevice.objects.get_or_create(token=instance)

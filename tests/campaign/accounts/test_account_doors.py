@@ -33,9 +33,7 @@ def api_login(username: str, password: str, ip: str) -> Any:
 
 
 def admin_login(client: Client, username: str, password: str, ip: str) -> Any:
-    return client.post(
-        "/admin/login/?next=/admin/", {"username": username, "password": password}, REMOTE_ADDR=ip
-    )
+    return client.post("/admin/login/?next=/admin/", {"username": username, "password": password}, REMOTE_ADDR=ip)
 
 
 def web_login(client: Client, username: str, password: str, ip: str) -> Any:
