@@ -11,3 +11,8 @@ class RosterConfig(AppConfig):
         from roster.summaries import register
 
         register()  # how the Mordheim timeline events read
+
+        from campaign.selectors.timeline import register_party_rule
+        from roster.selectors.battles import party_events_q
+
+        register_party_rule(party_events_q)  # who sees a battle's injuries, deaths and advances
