@@ -21,6 +21,7 @@ from campaign.envconf import (
     env_int,
     env_list,
     env_proxy_count,
+    env_proxy_ssl_header,
     env_str,
     env_time_zone,
     secret_key,
@@ -74,6 +75,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "campaign.web.middleware.PrivatePagesMiddleware",  # CSP on every page; logged-in pages never stored
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "campaign.web.middleware.ProfileLocaleMiddleware",  # web pages speak the language the user's profile keeps
@@ -293,6 +295,17 @@ LOGGING = {
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+    # Hardened by default (docs/deploy.md): HTTPS only, remembered by the browser for a year; behind a TLS proxy
+    # SECURE_PROXY_SSL_HEADER names the header it sets (HTTP_X_FORWARDED_PROTO=https).
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the load balancer's probe may ask over plain HTTP
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000, minimum=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+    SECURE_PROXY_SSL_HEADER = env_proxy_ssl_header("SECURE_PROXY_SSL_HEADER")
+    if not SECURE_HSTS_PRELOAD:
+        # Submitting the host to the browsers' preload list is hard to undo: the owner's choice, not a default.
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
 # One account rule for every door (campaign.services.account_guard): wrong passwords counted in the
 # "throttle" store, per address and per account from one address; past a limit that address waits,

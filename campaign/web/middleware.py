@@ -33,3 +33,44 @@ class ProfileLocaleMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+# Scripts, styles, images and connections from this origin only, and no inline script or style anywhere (the
+# templates load campaign/static/ files); no framing, no plugins, forms post here. Live tables' WebSockets are
+# this origin too ('self' covers ws:/wss: of it).
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+# The API's browsable docs (drf-spectacular's Swagger UI and ReDoc pages) start themselves from inline script.
+_CSP_EXEMPT = ("/api/v1/docs/", "/api/v1/redoc/")
+
+
+class PrivatePagesMiddleware:
+    """Every answer carries the Content-Security-Policy; a page answered to a logged-in person is
+    ``Cache-Control: private, no-store``: no shared cache, no disk cache, no back-button copy shows it to the
+    next user of the machine. The API sets its own caching (ETags on rosters and tables; tokens, not cookies)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if not request.path.startswith(_CSP_EXEMPT):
+            response.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated and not request.path.startswith("/api/"):
+            response["Cache-Control"] = "private, no-store"
+        return response

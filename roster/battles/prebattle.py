@@ -22,8 +22,8 @@ from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from campaign.models import Campaign, Week
-from campaign.services.access import ORGANISER, PLAYER, require_role
 from campaign.selectors.roles import rosters_private
+from campaign.services.access import ORGANISER, PLAYER, require_role
 from campaign.services.events import event_record
 from referee.engine.systems.mordheim.answers import resolve_decision
 from referee.engine.systems.mordheim.battle.prebattle import run_pre_battle

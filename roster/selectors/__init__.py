@@ -18,9 +18,9 @@ __all__ = [
     "ledger_of",
     "prebattle_view",
     "report_as_seen",
-    "sees_the_sequence",
     "roster_of",
     "scenario_sheet",
+    "sees_the_sequence",
     "standings_of",
     "warbands_visible_to",
 ]

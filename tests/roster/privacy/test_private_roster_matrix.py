@@ -99,9 +99,9 @@ def test_the_battles_party_sees_the_aftermath_on_every_surface(fought: tuple[Wor
         seen = _surfaces(world, f, user)
         assert all(status == 200 for status, _text, _body in seen.values()), (user, seen.keys())
         timeline = seen["api timeline"][2]["results"]
-        assert {"injury", "advance"} & {e["kind"] for e in timeline} or any(
-            e["kind"] == "death" for e in timeline
-        ), user
+        assert {"injury", "advance"} & {e["kind"] for e in timeline} or any(e["kind"] == "death" for e in timeline), (
+            user
+        )
         assert NAMES["champion"] in seen["api timeline"][1], user
         assert NAMES["champion"] in seen["web campaign page"][1], user
         assert NAMES["champion"] in seen["web battle page"][1], user
