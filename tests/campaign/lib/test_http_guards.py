@@ -279,3 +279,17 @@ def test_it_keeps_django_pages_for_failures_outside_the_api(rf: Any) -> None:
     assert not server_error(rf.get("/warbands/1/"))["Content-Type"].startswith("application/json")
     assert not bad_request(rf.get("/accounts/login/"))["Content-Type"].startswith("application/json")
     assert server_error(rf.get("/api/v1/me/"))["Content-Type"].startswith("application/json")
+
+
+@pytest.mark.parametrize(
+    "url", ["/join/ab%00cd/", "/accounts/password/reset/key/1-set%00x/", "/?next=%00", "/campaigns/1/?x=a%00b"]
+)
+def test_a_nul_anywhere_in_a_web_address_is_a_400_not_a_500(world: World, url: str) -> None:
+    """PostgreSQL refuses NUL in text: a web page looking a code up by it would answer 500 (issue 30)."""
+    from django.test import Client
+
+    web = Client()
+    web.force_login(world.bob)
+    response = web.get(url)
+    assert response.status_code == 400, url
+    assert "NUL (U+0000)" in response.content.decode()

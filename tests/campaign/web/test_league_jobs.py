@@ -215,3 +215,18 @@ def test_a_correction_needs_a_reason_and_a_whole_number_and_is_recorded(world: W
     assert warband.treasury == 25
     assert Correction.objects.get().reason == "Tournament prize"
     assert _as(world.bob).post(url, {"warband": warband.pk, "treasury": "100", "reason": "me"}).status_code == 403
+
+
+def test_an_invitation_e_mail_that_cannot_be_sent_is_reported_to_the_organiser_not_sent(world: World) -> None:
+    """A campaign named before names were checked may hold a line break, which no e-mail subject may carry:
+    the invitation is made, and the organiser reads that its e-mail did not go (issue 30)."""
+    Campaign.objects.filter(pk=world.campaign.pk).update(name="Evil\r\nBcc: all@example.org")
+    page = _as(world.alice).post(
+        f"/campaigns/{world.campaign.pk}/invitations/",
+        {"role": "player", "days": "7", "max_uses": "", "email": "newbie@example.org"},
+        follow=True,
+    ).content.decode()
+    assert "Invitation sent" not in page
+    assert "could not be sent" in page and "newbie@example.org" in page
+    assert Invitation.objects.filter(campaign=world.campaign).exists()
+    assert not [m for m in mail.outbox if "newbie@example.org" in m.to]
