@@ -157,7 +157,7 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGOUT_REDIRECT_URL = "login"
 ACCOUNT_ADAPTER = "campaign.web.adapter.AccountAdapter"
-ACCOUNT_FORMS = {"login": "campaign.web.adapter.LoginForm"}
+ACCOUNT_FORMS = {"login": "campaign.web.adapter.LoginForm", "signup": "campaign.web.adapter.SignupForm"}
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Muster] "
 
 # E-mail: printed to the console unless EMAIL_HOST names an SMTP server.
