@@ -6,10 +6,13 @@ The API keeps answering in the language of ``Accept-Language`` (a phone app says
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.crypto import salted_hmac
 
 from campaign.models import Profile
 
@@ -73,4 +76,14 @@ class PrivatePagesMiddleware:
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated and not request.path.startswith("/api/"):
             response["Cache-Control"] = "private, no-store"
+            response["X-Muster-Viewer"] = viewer_key(user)  # the service worker keeps pages per person
+        if request.method == "POST" and request.path == reverse("logout"):
+            # The service worker's copies of this person's pages, and any stored page, go with the session.
+            response["Clear-Site-Data"] = '"cache", "storage"'
         return response
+
+
+def viewer_key(user: Any) -> str:
+    """An opaque name for the viewer (the service worker's cache of their pages): neither their id nor
+    guessable from it."""
+    return salted_hmac("muster.pwa.viewer", str(user.pk)).hexdigest()[:20]
