@@ -40,7 +40,7 @@ def _digest(text: str) -> str:
 def client_address(request: HttpRequest) -> str:
     """Who the client is: its peer address, or the X-Forwarded-For entry ``NUM_PROXIES`` trusts (as the API
     throttles tell clients apart)."""
-    return str(BaseThrottle().get_ident(request) or "")
+    return str(BaseThrottle().get_ident(request) or "")  # type: ignore[arg-type]  # reads META and headers only
 
 
 def _keys(request: HttpRequest, login: str) -> list[tuple[str, int]]:

@@ -189,9 +189,10 @@ def test_it_still_filters_with_an_ordinary_query_string(world: World) -> None:
     assert response.status_code == 200
 
 
-def test_it_leaves_nul_outside_the_api_to_the_rest_of_the_site(client: Any) -> None:
+def test_it_answers_nul_outside_the_api_as_a_page_not_json(client: Any) -> None:
+    """A web address with NUL is refused before any view (a 400, issue 30), as a plain page, not the API's JSON."""
     response = client.get("/campaigns/%00/")
-    assert response.status_code == 404
+    assert response.status_code == 400
     assert not response["Content-Type"].startswith("application/json")
 
 

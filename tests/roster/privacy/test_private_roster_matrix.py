@@ -88,8 +88,8 @@ def _surfaces(world: World, f: Fight, user: Any) -> dict[str, tuple[int, str, An
         "web battle page": f"/battles/{battle}/",
         "web notices": "/notices/",
     }.items():
-        response = web.get(url)
-        out[name] = (response.status_code, response.content.decode(), None)
+        page = web.get(url)
+        out[name] = (page.status_code, page.content.decode(), None)
     return out
 
 
