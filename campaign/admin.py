@@ -1,9 +1,42 @@
 from typing import Any
 
+from django import forms
 from django.contrib import admin
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.http import HttpRequest
 
 from campaign.models import Campaign, CampaignEvent, Correction, Invitation, Membership, Week
+from campaign.services import account_guard
+
+
+class GuardedAdminLoginForm(AdminAuthenticationForm):
+    """The admin's door keeps the one account rule (campaign.services.account_guard): a guessing address
+    waits, an unconfirmed address gets no session."""
+
+    def clean(self) -> dict[str, Any]:
+        login = str(self.data.get("username") or "")
+        request: Any = self.request
+        wait = account_guard.login_wait(request, login)
+        if wait:
+            raise forms.ValidationError(account_guard.too_many_attempts_message(wait), code="too_many_attempts")
+        try:
+            cleaned = super().clean()
+        except forms.ValidationError as refusal:
+            if getattr(refusal, "code", None) == "invalid_login":
+                account_guard.login_failed(request, login)
+            raise
+        if self.user_cache is not None:
+            account_guard.login_succeeded(request, login)
+        return cleaned
+
+    def confirm_login_allowed(self, user: Any) -> None:
+        refusal = account_guard.account_refusal(user)
+        if refusal:
+            raise forms.ValidationError(refusal, code="email_unconfirmed")
+        super().confirm_login_allowed(user)
+
+
+admin.site.login_form = GuardedAdminLoginForm
 
 
 class MembershipInline(admin.TabularInline):

@@ -213,3 +213,19 @@ def resilient_caches(entries: Mapping[str, Mapping[str, Any]]) -> dict[str, dict
     if out.get("throttle", {}).get("OPTIONS", {}).get("FALLBACK") == THROTTLE_FALLBACK:
         out[THROTTLE_FALLBACK] = throttle_cache({})
     return out
+
+def env_proxy_ssl_header(name: str, *, environ_: Mapping[str, str] | None = None) -> tuple[str, str] | None:
+    """Django's ``SECURE_PROXY_SSL_HEADER`` from ``HEADER=value`` (``HTTP_X_FORWARDED_PROTO=https``): the header
+    the TLS-terminating proxy sets, as ``request.META`` names it, and the value meaning HTTPS. Unset or empty:
+    None (no proxy is trusted to say a request was secure)."""
+    value = (_raw(name, environ_) or "").strip()
+    if not value:
+        return None
+    header, _, expected = value.partition("=")
+    header, expected = header.strip(), expected.strip()
+    if not header.startswith("HTTP_") or not expected or not header.replace("_", "").isalnum():
+        raise ImproperlyConfigured(
+            f"{name}={value!r} must be HEADER=value as Django's request.META names the header, "
+            "e.g. HTTP_X_FORWARDED_PROTO=https for a proxy that sets X-Forwarded-Proto: https."
+        )
+    return header.upper(), expected

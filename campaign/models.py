@@ -199,13 +199,16 @@ class CampaignEvent(models.Model):
 
     - ``aftermath_failed``: ``reason``, ``code``, ``attempts`` (visibility ``staff``: what the organiser must fix).
 
-    ``visibility`` is ``public`` (every member), ``gm`` (the GM only) or ``staff`` (the organiser and the GM).
+    ``visibility`` is ``public`` (every member), ``gm`` (the GM only), ``staff`` (the organiser and the GM) or
+    ``party`` (what tells of rosters, e.g. a battle's injuries: every member while rosters are public, else
+    the party the game system names, the organiser and the GM; ``campaign.selectors.timeline.events_visible``).
     """
 
     class Visibility(models.TextChoices):
         PUBLIC = "public", _("Every member")
         GM = "gm", _("The GM only")
         STAFF = "staff", _("The organiser and the GM")
+        PARTY = "party", _("Those it concerns, the organiser and the GM")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
     kind = models.SlugField(_("kind"), max_length=40)

@@ -21,6 +21,7 @@ from campaign.envconf import (
     env_int,
     env_list,
     env_proxy_count,
+    env_proxy_ssl_header,
     env_str,
     env_time_zone,
     resilient_caches,
@@ -76,6 +77,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "campaign.web.middleware.PrivatePagesMiddleware",  # CSP on every page; logged-in pages never stored
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "campaign.web.middleware.ProfileLocaleMiddleware",  # web pages speak the language the user's profile keeps
@@ -158,7 +160,7 @@ ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGOUT_REDIRECT_URL = "login"
 ACCOUNT_ADAPTER = "campaign.web.adapter.AccountAdapter"
-ACCOUNT_FORMS = {"login": "campaign.web.adapter.LoginForm"}
+ACCOUNT_FORMS = {"login": "campaign.web.adapter.LoginForm", "signup": "campaign.web.adapter.SignupForm"}
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Muster] "
 
 # E-mail: printed to the console unless EMAIL_HOST names an SMTP server.
@@ -220,6 +222,7 @@ REST_FRAMEWORK = {
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
+KNOX_TOKEN_MODEL = "knox.AuthToken"  # noqa: S105 (a model name, no secret) named so campaign.lib's ApiDevice can point at it (a swappable model)
 REST_KNOX = {
     "TOKEN_TTL": timedelta(days=env_int("API_TOKEN_DAYS", 90, minimum=1)),
     "AUTO_REFRESH": True,
@@ -319,3 +322,22 @@ LOGGING = {
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+    # Hardened by default (docs/deploy.md): HTTPS only, remembered by the browser for a year; behind a TLS proxy
+    # SECURE_PROXY_SSL_HEADER names the header it sets (HTTP_X_FORWARDED_PROTO=https).
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # the load balancer's probe may ask over plain HTTP
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000, minimum=0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+    SECURE_PROXY_SSL_HEADER = env_proxy_ssl_header("SECURE_PROXY_SSL_HEADER")
+    if not SECURE_HSTS_PRELOAD:
+        # Submitting the host to the browsers' preload list is hard to undo: the owner's choice, not a default.
+        SILENCED_SYSTEM_CHECKS = ["security.W021"]
+
+# One account rule for every door (campaign.services.account_guard): wrong passwords counted in the
+# "throttle" store, per address and per account from one address; past a limit that address waits,
+# the wait doubling (the owner elsewhere is never locked out).
+LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 5, minimum=1)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20, minimum=1)
+# allauth's own per-account lock (five wrong passwords from anyone) is replaced by the guard's.
+ACCOUNT_RATE_LIMITS = {"login_failed": None}

@@ -1,16 +1,18 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerView
 
-from campaign.api import auth
+from campaign.api import auth, schema_file
 from campaign.api.health import healthz
 
 api_v1 = [
     path("auth/login/", auth.LoginView.as_view(), name="api-login"),
     path("auth/logout/", auth.LogoutView.as_view(), name="api-logout"),
     path("auth/logoutall/", auth.LogoutAllView.as_view(), name="api-logoutall"),
+    path("auth/devices/", auth.DeviceListView.as_view(), name="api-devices"),
+    path("auth/devices/<int:device_id>/revoke/", auth.DeviceRevokeView.as_view(), name="api-device-revoke"),
     path("me/", auth.MeView.as_view(), name="api-me"),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("schema/", schema_file.schema_view, name="api-schema"),  # the committed contract, cached
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("", include("campaign.api.routes")),

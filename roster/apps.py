@@ -16,3 +16,8 @@ class RosterConfig(AppConfig):
         from roster.setting_words import WORDS
 
         register_setting_words("mordheim", WORDS)  # the words of the Mordheim settings
+
+        from campaign.selectors.timeline import register_party_rule
+        from roster.selectors.battles import party_events_q
+
+        register_party_rule(party_events_q)  # who sees a battle's injuries, deaths and advances

@@ -4,6 +4,8 @@ import os
 
 # Tests run with DEBUG off (as Django's test runner does); the key is only for signing test sessions.
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-0123456789")
+# The test client and the browser tests' live server speak plain HTTP: no redirect to HTTPS (HSTS stays on).
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 
 from campaign.settings import *  # noqa: F403
 from campaign.settings import REST_FRAMEWORK

@@ -12,15 +12,20 @@ from knox.settings import knox_settings
 from knox.views import LogoutAllView as KnoxLogoutAllView
 from knox.views import LogoutView as KnoxLogoutView
 from rest_framework import serializers
+from rest_framework.exceptions import Throttled
+from rest_framework.generics import ListAPIView
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.lib.errors import DomainError
+from campaign.lib.errors import DomainError, NotAllowed
+from campaign.lib.models import ApiDevice
 from campaign.lib.throttles import ScopedRateThrottle
 from campaign.selectors import memberships_of
-from campaign.services.tokens import auth_token_issue
+from campaign.selectors.devices import devices_of
+from campaign.services import account_guard
+from campaign.services.tokens import auth_token_issue, auth_token_revoke
 
 
 class LoginView(APIView):
@@ -45,15 +50,22 @@ class LoginView(APIView):
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = authenticate(
-            request._request,
-            username=data.validated_data["username"],
-            password=data.validated_data["password"],
-        )
-        if user is None or not user.is_active:
+        login = data.validated_data["username"]
+        wait = account_guard.login_wait(request._request, login)
+        if wait:
+            raise Throttled(wait=wait, detail=account_guard.too_many_attempts_message(wait), code="too_many_attempts")
+        user = authenticate(request._request, username=login, password=data.validated_data["password"])
+        if user is None:
+            account_guard.login_failed(request._request, login)
             raise DomainError(gettext("Wrong username or password."), code="invalid_credentials")
+        account_guard.login_succeeded(request._request, login)
+        refusal = account_guard.account_refusal(user)
+        if refusal:
+            raise NotAllowed(refusal, code="email_unconfirmed" if user.is_active else "inactive")
         # Past TOKEN_LIMIT_PER_USER live tokens the least recently used is revoked, not the login refused.
-        instance, token = auth_token_issue(user=user, limit=knox_settings.TOKEN_LIMIT_PER_USER)
+        instance, token = auth_token_issue(
+            user=user, limit=knox_settings.TOKEN_LIMIT_PER_USER, device=data.validated_data.get("device", "")
+        )
         out = {"token": token, "expiry": instance.expiry, "username": user.get_username()}
         return Response(self.OutputSerializer(out).data)
 
@@ -72,6 +84,37 @@ class LogoutAllView(KnoxLogoutAllView):
     @extend_schema(request=None, responses={204: None})
     def post(self, request: Request, format: Any = None) -> Response:
         return super().post(request, format)
+
+
+class DeviceSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    created = serializers.DateTimeField()
+    last_used = serializers.DateTimeField(allow_null=True)
+    this_device = serializers.BooleanField(help_text=_("The token this request was made with."))
+
+
+class DeviceListView(ListAPIView):
+    """The viewer's API tokens, one per device: its name, when it was made, when it was last used."""
+
+    serializer_class = DeviceSerializer
+
+    def get_queryset(self) -> Any:
+        if getattr(self, "swagger_fake_view", False):  # the schema generator asks anonymously
+            return ApiDevice.objects.none()
+        current = getattr(self.request.auth, "pk", None)
+        return [
+            {**vars(device), "this_device": device.token_pk == current} for device in devices_of(user=self.request.user)
+        ]
+
+
+class DeviceRevokeView(APIView):
+    """Revoke one of the viewer's devices (its token stops working at once)."""
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request: Request, device_id: int) -> Response:
+        auth_token_revoke(user=request.user, device_id=device_id)
+        return Response(status=204)
 
 
 class MeMembershipSerializer(serializers.Serializer):

@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent, TooManyFilesSent
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views import defaults
@@ -82,7 +82,27 @@ class ApiInputGuardMiddleware:
             refusal = self.refusal(request)
             if refusal is not None:
                 return refusal
+        else:
+            page_refusal = self.page_refusal(request)
+            if page_refusal is not None:
+                return page_refusal
         return self.get_response(request)
+
+    def page_refusal(self, request: HttpRequest) -> HttpResponse | None:
+        """A web address with NUL (or a lone surrogate) anywhere, path or query: 400 before any view looks
+        something up by it (PostgreSQL refuses NUL in text, so the lookup would be a 500)."""
+        char = refused_character(request.path_info)
+        if char is None:
+            try:
+                check_texts(request.GET.lists())
+            except TooManyFieldsSent:
+                return None  # Django answers that one itself, as a 400
+            except RefusedCharacter as refused:
+                char = refused.char
+        if char is None:
+            return None
+        text = _("The address contains %(character)s; remove it.") % {"character": describe(char)}
+        return HttpResponseBadRequest(text, content_type="text/plain; charset=utf-8")
 
     def refusal(self, request: HttpRequest) -> JsonResponse | None:
         limit = body_limit()

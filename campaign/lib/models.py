@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings as django_settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
+from knox.settings import knox_settings
 
 
 class IdempotencyRecord(models.Model):
@@ -23,3 +24,14 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}:{self.key}"
+
+
+class ApiDevice(models.Model):
+    """The name the owner gave the device an API token was issued to (knox keeps no name). One per token,
+    made with it (``campaign.lib.apps``), gone with it."""
+
+    token = models.OneToOneField(knox_settings.TOKEN_MODEL, on_delete=models.CASCADE, related_name="device")
+    name = models.CharField(max_length=64, blank=True)
+
+    def __str__(self) -> str:
+        return self.name or str(self.pk)

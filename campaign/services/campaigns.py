@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from campaign.league import campaign_settings, setting_of
 from campaign.lib.errors import Conflict, NotFound, RuleViolation
+from campaign.lib.names import checked_name
 from campaign.lib.setting_words import refusal_words, words_of
 from campaign.models import Campaign, Membership, Week
 from campaign.schedule import valid_time_zone
@@ -81,10 +82,11 @@ def campaign_create(
 
     Its settings start at the league's and the system's defaults, with ``settings`` over them.
     """
-    if not name.strip():
+    name = checked_name(name)
+    if not name:
         raise RuleViolation(_("A campaign needs a name."), code="name_required", fields={"name": [_("Required.")]})
     campaign = Campaign.objects.create(
-        name=name.strip(),
+        name=name,
         system=rules_pack.system,
         rules_pack=rules_pack,
         time_zone=_checked_time_zone(time_zone),
@@ -118,6 +120,8 @@ def campaign_update(
     if time_zone is not None and time_zone != campaign.time_zone:
         changes["time_zone"] = [campaign.time_zone, _checked_time_zone(time_zone)]
         campaign.time_zone = time_zone
+    if name is not None:
+        name = checked_name(name)
     if name is not None and name.strip() != campaign.name:
         if not name.strip():
             raise RuleViolation(_("A campaign needs a name."), code="name_required", fields={"name": [_("Required.")]})

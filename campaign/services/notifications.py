@@ -9,6 +9,7 @@ the kinds they chose (every kind until they choose).
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -28,6 +29,8 @@ from django.utils.translation import gettext_lazy
 
 from campaign.lib.errors import RuleViolation
 from campaign.models import Campaign, Membership, Notification, Profile, Week
+
+logger = logging.getLogger(__name__)
 
 Kind = Notification.Kind
 
@@ -200,8 +203,10 @@ def notice_email(*, notification_id: int) -> bool:
     return True
 
 
-def invitation_email(*, invitation: Any, email: str, link: str, actor: Any) -> None:
-    """Send an invitation link to an address; a user who has that address also finds it in their inbox."""
+def invitation_email(*, invitation: Any, email: str, link: str, actor: Any) -> bool:
+    """Send an invitation link to an address, now (the invitation is stored: call it after its transaction);
+    a user who has that address also finds it in their inbox. False when the e-mail could not be sent (the
+    server refused it, or the campaign's name cannot be a subject): the organiser must be told, not "sent"."""
     language = translation.get_language() or settings.LANGUAGE_CODE
     for user in get_user_model().objects.filter(email__iexact=email, is_active=True):
         notify(
@@ -214,16 +219,18 @@ def invitation_email(*, invitation: Any, email: str, link: str, actor: Any) -> N
         )
         language = profile_of(user).language or language
 
-    def send() -> None:
-        with translation.override(language):
-            body = render_to_string(
-                "campaign/email/invitation.txt",
-                {"campaign": invitation.campaign, "link": link, "actor": actor, "invitation": invitation},
-            )
-            subject = _("[Muster] You are invited to %(campaign)s") % {"campaign": invitation.campaign.name}
-            send_mail(subject, body, None, [email])
-
-    transaction.on_commit(send, robust=True)
+    with translation.override(language):
+        body = render_to_string(
+            "campaign/email/invitation.txt",
+            {"campaign": invitation.campaign, "link": link, "actor": actor, "invitation": invitation},
+        )
+        subject = _("[Muster] You are invited to %(campaign)s") % {"campaign": invitation.campaign.name}
+    try:
+        send_mail(subject, body, None, [email])
+    except Exception:  # BadHeaderError, SMTP errors, a refused connection: all are "not sent"
+        logger.exception("invitation %s: the e-mail to %s could not be sent", invitation.pk, email)
+        return False
+    return True
 
 
 def notices_deadline(*, now: datetime | None = None) -> int:

@@ -17,10 +17,12 @@ from django.views.decorators.http import require_POST
 
 from campaign.lib.web.common import back_to, done, refusals_as_messages
 from campaign.models import Invitation, Notification
+from campaign.selectors.devices import devices_of
 from campaign.selectors.roles import role_of
 from campaign.services import invitation_accept
 from campaign.services.members import invitation_problem
 from campaign.services.notifications import profile_of, profile_update
+from campaign.services.tokens import auth_token_revoke, auth_tokens_revoke_all
 from campaign.web.adapter import PENDING_INVITATION
 
 TIME_ZONES = sorted(available_timezones())
@@ -96,7 +98,23 @@ def profile_page(request: HttpRequest) -> HttpResponse:
                 "email_kinds": profile.email_kinds if profile.email_chosen else Notification.Kind.values,
             }
         )
-    return render(request, "campaign/profile.html", {"form": form, "profile": profile})
+    context = {"form": form, "profile": profile, "devices": devices_of(user=request.user)}
+    return render(request, "campaign/profile.html", context)
+
+
+@login_required
+@require_POST
+def device_revoke_view(request: HttpRequest, device_id: int) -> HttpResponse:
+    with refusals_as_messages(request):  # another person's device, or a gone one: 404
+        auth_token_revoke(user=request.user, device_id=device_id)
+    return done(request, _("That device is logged out."), reverse("profile"))
+
+
+@login_required
+@require_POST
+def devices_revoke_all_view(request: HttpRequest) -> HttpResponse:
+    auth_tokens_revoke_all(user=request.user)
+    return done(request, _("Every device is logged out of the API."), reverse("profile"))
 
 
 def _remember_language(response: HttpResponse, language: str) -> None:

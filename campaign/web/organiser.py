@@ -6,6 +6,7 @@ from typing import Any
 from zoneinfo import available_timezones
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
@@ -137,13 +138,25 @@ def invitations_page(request: HttpRequest, pk: int) -> HttpResponse:
                 max_uses=form.cleaned_data["max_uses"],
             )
             link = request.build_absolute_uri(reverse("invitation-page", args=[invitation.code]))
-            if form.cleaned_data["email"]:
-                invitation_email(invitation=invitation, email=form.cleaned_data["email"], link=link, actor=request.user)
         if not refused:
-            text = _("Invitation made.")
-            if form.cleaned_data["email"]:
-                text = _("Invitation sent to %(email)s.") % {"email": form.cleaned_data["email"]}
-            return done(request, text, reverse("invitations-page", args=[pk]))
+            email = form.cleaned_data["email"]
+            if not email:
+                return done(request, _("Invitation made."), reverse("invitations-page", args=[pk]))
+            if invitation_email(invitation=invitation, email=email, link=link, actor=request.user):
+                return done(
+                    request,
+                    _("Invitation sent to %(email)s.") % {"email": email},
+                    reverse("invitations-page", args=[pk]),
+                )
+            messages.error(
+                request,
+                _(
+                    "The invitation is made, but the e-mail to %(email)s could not be sent: copy its link below and "
+                    "send it yourself."
+                )
+                % {"email": email},
+            )
+            return redirect(reverse("invitations-page", args=[pk]))
     rows = [
         {"i": i, "link": request.build_absolute_uri(reverse("invitation-page", args=[i.code]))}
         for i in invitations_of(viewer=request.user, campaign_id=pk)

@@ -2,6 +2,9 @@
 
 Every entry names its warband (so ``?warband=`` finds it) and, where it is about one warrior, his id,
 name and type, so a death stays readable after the warrior has left the roster; each carries the rule.
+What tells of a roster (an injury, a death, a lost warrior, an advance) is a "party" event: every member reads
+it while rosters are public, only the battle's two players, the organiser and the GM while they are private
+(``campaign.selectors.timeline.events_visible``); the XP and shards the standings sum stay public.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from campaign.models import CampaignEvent
 from campaign.services.events import event_record
 from referee.engine.systems.mordheim import effects as fx
 from referee.engine.systems.mordheim.postbattle.advances import AdvanceRecord
@@ -17,6 +21,7 @@ from referee.engine.systems.mordheim.postbattle.sequence import PostBattleOutcom
 from roster.injuries import RULES, injury_rows
 from roster.models import Battle, Warband, Warrior
 
+PARTY = CampaignEvent.Visibility.PARTY
 ADVANCE_RULES = {"hero": "MH-ADV-H-01", "henchman": "MH-ADV-K-01"}
 
 
@@ -65,6 +70,7 @@ def advances_record(
                 "source": source,
                 "rule": ADVANCE_RULES.get(advance.table, "MH-XP-06"),
             },
+            visibility=PARTY,
         )
 
 
@@ -86,6 +92,7 @@ def aftermath_events_record(
                 battle=battle,
                 warband=warbands.get(owner_of.get(e.warrior, "")),
                 payload={**_who(rows.get(e.warrior), e.warrior), "result": e.reason, "rule": e.rule},
+                visibility=PARTY,
             )
     for wid, amount in xp.items():
         event_record(
@@ -113,5 +120,6 @@ def aftermath_events_record(
                 "results": results,
                 "rule": RULES.get(results[0], "MH-INJ-01") if results else "MH-INJ-01",
             },
+            visibility=PARTY,
         )
     advances_record(battle, outcome.advances, warbands, owner_of, rows, source="battle")

@@ -17,7 +17,7 @@ from campaign.lib.bounds import BIGINT_MAX
 from campaign.lib.errors import NotFound
 from roster.battles.reports import battle_confirm, battle_dispute, battle_override, battle_report
 from roster.models import Battle, BattleReport
-from roster.selectors import battle_for_viewer
+from roster.selectors import battle_for_viewer, report_as_seen
 
 
 class ReportSerializer(serializers.ModelSerializer[BattleReport]):
@@ -124,7 +124,9 @@ class BattleReportView(APIView):
         )
         if report is None:
             raise NotFound(str(_("This battle has not been reported yet.")), code="report_not_found")
-        return Response(ReportSerializer(report).data)
+        body = ReportSerializer(report).data
+        body["data"] = report_as_seen(report.battle, request.user, body["data"])
+        return Response(body)
 
     @extend_schema(request=ReportInputSerializer, responses={200: ReportSerializer})
     @idempotent

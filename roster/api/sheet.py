@@ -21,4 +21,5 @@ class WarbandSheetView(APIView):
         document = roster_document(viewer=request.user, warband_id=pk)
         response = HttpResponse(sheet_pdf(document), content_type="application/pdf")
         response["Content-Disposition"] = f'inline; filename="{slugify(document.warband.name) or "roster"}.pdf"'
+        response["Cache-Control"] = "private, no-store"  # a roster: no shared or disk cache keeps it
         return response

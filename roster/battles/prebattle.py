@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from campaign.lib.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from campaign.models import Campaign, Week
+from campaign.selectors.roles import rosters_private
 from campaign.services.access import ORGANISER, PLAYER, require_role
 from campaign.services.events import event_record
 from referee.engine.systems.mordheim.answers import resolve_decision
@@ -164,7 +165,11 @@ def battle_prebattle_run(
             "table_roll": outcome.table_roll,
             "rolled_by": int(outcome.rolled_by) if outcome.rolled_by else None,
             "agreed": scenario is not None,
-            "sit_out": [{"warrior": int(s.warrior), "reason": s.reason} for s in outcome.sit_out],
+            # Who sits out tells of the rosters: with them private, the battle page's sequence says it to its
+            # audience (roster.selectors.battles.sees_the_sequence) and the league's timeline does not.
+            "sit_out": []
+            if rosters_private(battle.campaign)
+            else [{"warrior": int(s.warrior), "reason": s.reason} for s in outcome.sit_out],
         },
     )
     return battle

@@ -75,6 +75,22 @@ def sees_the_sequence(battle: Battle, viewer: Any) -> bool:
     )
 
 
+def party_events_q(viewer: Any) -> Q:
+    """The timeline's form of ``sees_the_sequence`` for the events that tell of a battle's rosters (visibility
+    "party": injuries, deaths, advances): the battle's two players, who may change one of its warbands. The
+    organiser and the GM, who may view both, see them by their role (``campaign.selectors.timeline``)."""
+    return Q(battle__warband_a__owner=viewer) | Q(battle__warband_b__owner=viewer)
+
+
+def report_as_seen(battle: Battle, viewer: Any, data: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A battle's report as ``viewer`` may read it: whole for the sequence's audience (``sees_the_sequence``);
+    for the rest of the league what the scenario and the standings say (the scenario and the winner), and
+    nothing of the rosters (no warrior out of action, absent or holding an objective)."""
+    if data is None or sees_the_sequence(battle, viewer):
+        return data
+    return {"scenario": data.get("scenario"), "winner": data.get("winner")}
+
+
 def prebattle_view(battle: Battle, *, viewer: Any) -> dict[str, Any] | None:
     """The stored pre-battle sequence with names for the ids it uses, as ``viewer`` may see it; None before it
     is run. Outside the sequence's audience (``sees_the_sequence``) it is the scenario, how it was chosen and

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotFound, RuleViolation
+from campaign.lib.names import checked_name
 from referee.engine.systems.mordheim.warband.hiring import HireQuote, check_hire
 from roster.bridge.packs import list_of, pack_of
 from roster.bridge.warriors import warrior_new
@@ -77,6 +78,7 @@ def warband_hire(
     always shares type, experience and equipment. New Heroes and groups may be
     bought with ``equipment`` (item ids from their list), one of each per model.
     """
+    name = checked_name(name)  # before anything is paid
     warband = locked(warband)
     require(actor, "roster.change_warband", warband)
     warrior_type, quote, joining, equipment = _quote(warband, type_slug, count, group, equipment)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from campaign.lib.bounds import INTEGER_MAX, SMALLINT_MAX
 from campaign.lib.errors import Conflict, NotFound, RuleViolation
+from campaign.lib.names import checked_name
 from campaign.models import Campaign, Correction
 from campaign.selectors.roles import PLAYER, role_of
 from campaign.services.corrections import correction_record
@@ -42,7 +43,8 @@ def warband_create(*, campaign: Campaign, owner: Any, list_slug: str, name: str)
         raise NotFound(_("No such campaign, or you are not one of its players."), code="campaign_not_found")
     if campaign.status == Campaign.Status.FINISHED:
         raise Conflict(_("This campaign is finished."), code="campaign_finished")
-    if not name.strip():
+    name = checked_name(name)
+    if not name:
         raise RuleViolation(_("A warband needs a name."), code="name_required", fields={"name": [_("Required.")]})
     warband = Warband(campaign=campaign, owner=owner, list_slug=list_slug, name=name.strip()[:120])
     warband_list = pack_of(warband.campaign).warband_list(list_slug)

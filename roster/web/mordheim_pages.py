@@ -15,14 +15,20 @@ from django.views.decorators.http import require_POST
 
 from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Campaign, CampaignEvent, Week
-from campaign.selectors import CampaignAccess
+from campaign.selectors import CampaignAccess, events_visible
 from campaign.selectors.event_html import sentences
 from roster.aftermath.decisions import decision_answer
 from roster.battles.reports import battle_confirm, battle_dispute
 from roster.bridge.packs import SYSTEM, tables_of
 from roster.models import Aftermath, Battle, Decision, Warband, Warrior
 from roster.names import STAT_NAMES, injury_text, named, scenario_name, skill_name
-from roster.selectors import battle_for_viewer, battles_of, standings_of
+from roster.selectors import (
+    battle_for_viewer,
+    battles_of,
+    report_as_seen,
+    sees_the_sequence,
+    standings_of,
+)
 from roster.web.battle_jobs import report_sides
 from roster.web.decision_texts import decision_names, kind_title, question_options, with_list_of
 from roster.web.prebattle_texts import prebattle_lines
@@ -84,14 +90,16 @@ def battle_page(request: HttpRequest, pk: int) -> HttpResponse:
     aftermath = Aftermath.objects.filter(battle=battle).first()
     players = {w.owner_id for w in (battle.warband_a, battle.warband_b) if w is not None}
     names = names_of(battle.campaign)
-    events = CampaignEvent.objects.filter(battle=battle).select_related("battle").order_by("created_at", "id")
-    if not access.is_gm and not access.is_organiser:
-        events = events.filter(visibility=CampaignEvent.Visibility.PUBLIC)
+    events = events_visible(access, request.user).filter(battle=battle).select_related("battle")
+    events = events.order_by("created_at", "id")
+    sees_rosters = sees_the_sequence(battle, request.user)
+    report_data = report_as_seen(battle, request.user, report.data if report else None)
     context = {
         "battle": battle,
         "access": access,
         "report": report,
-        "sides": report_sides(battle, report.data if report else None),
+        "sides": report_sides(battle, report_data) if sees_rosters else [],
+        "sees_rosters": sees_rosters,
         "prebattle": prebattle_lines(battle, request.user),
         "may_settle": access.is_organiser and battle.status in (Battle.Status.REPORTED, Battle.Status.DISPUTED),
         "may_prebattle": _may_prebattle(battle, access.is_organiser or request.user.pk in players),
@@ -107,7 +115,7 @@ def battle_page(request: HttpRequest, pk: int) -> HttpResponse:
             key=lambda pair: pair[1],
         ),
         "events": sentences(events, names),
-        "report_names": _report_lines(report.data if report else None, names),
+        "report_names": _report_lines(report_data, names),
         "poll": aftermath is not None and aftermath.applied_at is None,
         "result": _result_text(battle),
     }

@@ -68,6 +68,7 @@ def served(*, tables: int = 8, phones: int = 16, workers: int = 2) -> Iterator[S
         "DATABASE_URL": bench_url,
         "SECRET_KEY": "bench-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
         "DEBUG": "0",
+        "SECURE_SSL_REDIRECT": "0",  # plain HTTP on 127.0.0.1
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "MUSTER_VAR_DIR": var,
         "THROTTLE_USER": "10000000/minute",

@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotAllowed, NotFound, RuleViolation
+from campaign.lib.names import checked_name
 from campaign.models import Campaign
 from campaign.selectors.roles import PLAYER, STAFF, role_of
 from campaign.tables.models import ArenaCharacter
@@ -62,6 +63,7 @@ def character_create(*, actor: Any, campaign: Campaign, owner: Any, name: str, s
     if role_of(viewer=owner, campaign_id=campaign.pk) != PLAYER:
         raise RuleViolation(_("A character belongs to a player of this campaign."), code="owner_not_player",
                             fields={"owner": [str(getattr(owner, "pk", ""))]})
+    name = checked_name(name)
     return _saved(ArenaCharacter(campaign=campaign, owner=owner, name=name, sheet=_clean_sheet(name, sheet),
                                  gear=_clean_gear(gear or [])))
 
@@ -74,7 +76,7 @@ def character_edit(*, actor: Any, character: ArenaCharacter, name: str | None = 
     character = ArenaCharacter.objects.select_for_update().get(pk=character.pk)
     _staff(actor=actor, campaign=character.campaign)
     if name is not None:
-        character.name = name
+        character.name = checked_name(name)
     character.sheet = _clean_sheet(character.name, sheet if sheet is not None else character.sheet)
     if gear is not None:
         character.gear = _clean_gear(gear)

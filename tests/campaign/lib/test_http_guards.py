@@ -189,9 +189,10 @@ def test_it_still_filters_with_an_ordinary_query_string(world: World) -> None:
     assert response.status_code == 200
 
 
-def test_it_leaves_nul_outside_the_api_to_the_rest_of_the_site(client: Any) -> None:
+def test_it_answers_nul_outside_the_api_as_a_page_not_json(client: Any) -> None:
+    """A web address with NUL is refused before any view (a 400, issue 30), as a plain page, not the API's JSON."""
     response = client.get("/campaigns/%00/")
-    assert response.status_code == 404
+    assert response.status_code == 400
     assert not response["Content-Type"].startswith("application/json")
 
 
@@ -279,3 +280,17 @@ def test_it_keeps_django_pages_for_failures_outside_the_api(rf: Any) -> None:
     assert not server_error(rf.get("/warbands/1/"))["Content-Type"].startswith("application/json")
     assert not bad_request(rf.get("/accounts/login/"))["Content-Type"].startswith("application/json")
     assert server_error(rf.get("/api/v1/me/"))["Content-Type"].startswith("application/json")
+
+
+@pytest.mark.parametrize(
+    "url", ["/join/ab%00cd/", "/accounts/password/reset/key/1-set%00x/", "/?next=%00", "/campaigns/1/?x=a%00b"]
+)
+def test_a_nul_anywhere_in_a_web_address_is_a_400_not_a_500(world: World, url: str) -> None:
+    """PostgreSQL refuses NUL in text: a web page looking a code up by it would answer 500 (issue 30)."""
+    from django.test import Client
+
+    web = Client()
+    web.force_login(world.bob)
+    response = web.get(url)
+    assert response.status_code == 400, url
+    assert "NUL (U+0000)" in response.content.decode()

@@ -230,3 +230,18 @@ def test_mh_eqp_01_a_group_buying_kit_is_told_what_it_paid_in_all(world: World) 
     )
     assert "Bought for 20 gc." in page.content.decode()  # a sword each, 10 gc apiece
     assert Warband.objects.get(pk=warband.pk).treasury == before - 20
+
+
+def test_an_invitation_e_mail_that_cannot_be_sent_is_reported_to_the_organiser_not_sent(world: World) -> None:
+    """A campaign named before names were checked may hold a line break, which no e-mail subject may carry:
+    the invitation is made, and the organiser reads that its e-mail did not go (issue 30)."""
+    Campaign.objects.filter(pk=world.campaign.pk).update(name="Evil\r\nBcc: all@example.org")
+    page = _as(world.alice).post(
+        f"/campaigns/{world.campaign.pk}/invitations/",
+        {"role": "player", "days": "7", "max_uses": "", "email": "newbie@example.org"},
+        follow=True,
+    ).content.decode()
+    assert "Invitation sent" not in page
+    assert "could not be sent" in page and "newbie@example.org" in page
+    assert Invitation.objects.filter(campaign=world.campaign).exists()
+    assert not [m for m in mail.outbox if "newbie@example.org" in m.to]
