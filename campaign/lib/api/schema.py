@@ -7,7 +7,7 @@ documented here once, from what the plumbing really does, instead of per view:
 - 401 and 403 wherever a request is authenticated (no token, a bad one; a role that may not);
 - 404 where the path names something, a body names something by id, or a page is past the last;
 - 409 on writes (the state moved on, an Idempotency-Key reused for another request);
-- 413 and 415 where a body is read (``campaign.lib.parsers``); 429 everywhere (the throttles).
+- 413 and 415 where a body is read (``campaign.lib.parsers``: JSON only); 429 everywhere (the throttles).
 
 A view adds a status this cannot guess with ``extend_schema(responses=...)``; the error responses are
 added only where the view did not document that status itself.
@@ -50,7 +50,7 @@ ERROR_DESCRIPTIONS: dict[str, Any] = {
         "The state moved on (already done, deadline passed), or the Idempotency-Key was used for another request."
     ),
     "413": _("The request body is larger than the limit."),
-    "415": _("The body is not JSON, a form or multipart (or cannot be read as its Content-Type says)."),
+    "415": _("The body is not JSON (Content-Type: application/json): the API reads no other body."),
     "429": _("Too many requests; try again later (Retry-After says when)."),
 }
 
