@@ -25,7 +25,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 
-from campaign.lib.api.idempotency import HEADER, MAX_KEY, is_idempotent
+from campaign.lib.api.idempotency import HEADER, MAX_KEY, REPLAYED, is_idempotent
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 BODIES = frozenset({"POST", "PUT", "PATCH"})
@@ -146,20 +146,69 @@ class AutoSchema(BaseAutoSchema):
 
     def get_override_parameters(self) -> list[Any]:
         parameters = list(super().get_override_parameters())
-        if self.method == "POST" and is_idempotent(type(self.view), "post"):
-            parameters.append(
-                OpenApiParameter(
-                    HEADER,
-                    {"type": "string", "minLength": 1, "maxLength": MAX_KEY},
-                    OpenApiParameter.HEADER,
-                    description=str(
-                        _(
-                            "Up to %(n)d characters, unique per request you mean: a retry with the same key and body "
-                            "answers with the first response (header Idempotent-Replayed: true) and does nothing "
-                            "again; the same key with another body is a 409."
-                        )
-                        % {"n": MAX_KEY}
-                    ),
+        idempotent_post = self.method == "POST" and is_idempotent(type(self.view), "post")
+        return parameters + conditions(idempotent=idempotent_post, revalidated="304" in self._declared_statuses())
+
+    def _declared_statuses(self) -> set[str]:
+        declared = self.get_response_serializers()
+        return {str(status) for status in declared} if isinstance(declared, dict) else set()
+
+
+def _header(name: str, schema: dict[str, Any], description: Any, *, response: Any = False) -> OpenApiParameter:
+    return OpenApiParameter(name, schema, OpenApiParameter.HEADER, description=str(description), response=response)
+
+
+def etag_header(*statuses: int) -> OpenApiParameter:
+    """The ``ETag`` response header, for ``extend_schema(parameters=...)`` of a view that tags a body it
+    answers without a 304 (an operation that documents a 304 gets it from ``conditions``)."""
+    return _header(
+        "ETag",
+        {"type": "string"},
+        _("The tag of this body; send it back as If-None-Match to get a 304 while it is current."),
+        response=list(statuses),
+    )
+
+
+def conditions(*, idempotent: bool, revalidated: bool) -> list[OpenApiParameter]:
+    """The headers and conditions an operation has, documented from what the plumbing does: an
+    ``Idempotency-Key`` and its replay header on idempotent posts (``campaign.lib.api.idempotency``),
+    ``If-None-Match``/``ETag`` where a 304 is documented, ``Retry-After`` on every 429 (the throttles)."""
+    found = [
+        _header(
+            "Retry-After",
+            {"type": "integer", "minimum": 0},
+            _("Seconds to wait before trying again."),
+            response=[429],
+        )
+    ]
+    if idempotent:
+        found.append(
+            _header(
+                HEADER,
+                {"type": "string", "minLength": 1, "maxLength": MAX_KEY},
+                _(
+                    "Up to %(n)d characters, unique per request you mean: a retry with the same key and body "
+                    "answers with the first response (header Idempotent-Replayed: true) and does nothing "
+                    "again; the same key with another body is a 409."
                 )
+                % {"n": MAX_KEY},
             )
-        return parameters
+        )
+        found.append(
+            _header(
+                REPLAYED,
+                {"type": "string", "enum": ["true"]},
+                _("Present when this is the stored answer to an earlier request with the same Idempotency-Key."),
+                response=[200, 201],
+            )
+        )
+    if revalidated:
+        found.append(
+            _header(
+                "If-None-Match",
+                {"type": "string"},
+                _("The ETag of the copy you have: 304 and no body while it is still current."),
+            )
+        )
+        found.append(etag_header(200, 304))
+    return found
