@@ -169,7 +169,7 @@ class TableView(APIView):
             raise DomainError(
                 _("roll must be a whole number, e.g. ?roll=35."),
                 code="invalid_roll",
-                fields={"roll": [raw_roll]},
+                field="roll",
             ) from None
         try:
             entry = roll_table.lookup(roll)

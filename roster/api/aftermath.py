@@ -72,6 +72,11 @@ class AftermathSerializer(serializers.Serializer):
     battle = serializers.IntegerField()
     status = serializers.CharField(help_text=_("not_started, or the aftermath's status"))
     error = serializers.CharField(required=False, allow_blank=True)
+    failure_code = serializers.CharField(
+        required=False, allow_blank=True, help_text=_("Why the last run failed, for programs; empty unless it did.")
+    )
+    failed_at = serializers.DateTimeField(required=False, allow_null=True)
+    attempts = serializers.IntegerField(required=False, min_value=0, help_text=_("Runs so far, retries included."))
     rolled_at = serializers.DateTimeField(required=False, allow_null=True)
     applied_at = serializers.DateTimeField(required=False, allow_null=True)
     resolved_at = serializers.DateTimeField(required=False, allow_null=True)

@@ -34,10 +34,16 @@ BODIES = frozenset({"POST", "PUT", "PATCH"})
 class ErrorSerializer(serializers.Serializer):
     """Every 4xx and 5xx under /api/: a stable code, a message a person can act on, and per-field messages."""
 
-    code = serializers.CharField(help_text=_("Stable, for programs: e.g. invalid, not_found, warband_full."))
+    code = serializers.CharField(
+        help_text=_("Stable, for programs: one of the codes of the catalogue docs/api/errors.md (by status).")
+    )
     detail = serializers.CharField(help_text=_("For people, in the language of Accept-Language."))
     fields = serializers.DictField(  # type: ignore[assignment]
-        help_text=_("Field name -> its messages (a list of strings, or an object for a nested field); may be empty.")
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text=_(
+            "Field name -> its messages (never the value refused); a nested field is named outer.inner, an item "
+            "of a list items.0; may be empty."
+        ),
     )
 
 
