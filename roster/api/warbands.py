@@ -29,6 +29,7 @@ from roster.models import TreasuryEntry, Warband
 from roster.selectors import history_of, ledger_of, warbands_visible_to
 from roster.services.warbands import warband_create
 
+
 def roster_response(warband: Warband, *, status: int = 200) -> Response:
     """The roster of a warband the viewer may see (``roster.documents.cache``), as data a command's
     idempotency record can keep."""
