@@ -90,8 +90,9 @@ def collect() -> dict[str, set[int]]:
                     args = node.args
                     helper = _raised_by(node) in ("error_response", "error_body")
                     if helper and args and isinstance(args[0], ast.Constant):
-                        status = args[2].value if len(args) > 2 and isinstance(args[2], ast.Constant) else 404
-                        codes.setdefault(str(args[0].value), set()).add(int(status))
+                        third = args[2].value if len(args) > 2 and isinstance(args[2], ast.Constant) else None
+                        status = third if isinstance(third, int) else 404
+                        codes.setdefault(str(args[0].value), set()).add(status)
                     for kw in node.keywords:
                         if kw.arg == "code" and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
                             raiser = _raised_by(node)

@@ -85,7 +85,7 @@ def spots(contract: dict[str, Any]) -> list[tuple[str, str]]:
 
 def allowed() -> dict[str, str]:
     rows = [line.split("\t", 1) for line in ALLOWED_FILE.read_text().splitlines() if line and line[0] != "#"]
-    return {location: reason for location, reason in rows}
+    return {row[0]: row[1] for row in rows}
 
 
 def main(argv: list[str]) -> int:

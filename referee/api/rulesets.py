@@ -178,7 +178,7 @@ class TableView(APIView):
                 _("%(roll)s is not a possible %(dice)s roll; valid values are %(valid)s.")
                 % {"roll": roll, "dice": exc.dice, "valid": describe_values(exc.valid)},
                 code="invalid_roll",
-                fields={"roll": [str(roll)], "valid_values": list(exc.valid)},
+                field="roll",
             ) from None
         data = {
             "table": table,
