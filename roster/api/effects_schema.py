@@ -9,6 +9,7 @@ import types
 import typing
 from typing import Any
 
+from django.core.validators import RegexValidator
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -65,7 +66,8 @@ def _field(name: str, hint: Any) -> serializers.Field:
 
 def _serializer(kind: str, cls: type) -> type[serializers.Serializer]:
     hints = typing.get_type_hints(cls)
-    fields: dict[str, Any] = {"kind": serializers.CharField()}
+    # A pattern, not an enum: each kind its own, so the union's members are disjoint (oneOf holds).
+    fields: dict[str, Any] = {"kind": serializers.CharField(validators=[RegexValidator(f"^{kind}$")])}
     fields.update({f.name: _field(f.name, hints[f.name]) for f in dataclasses.fields(cls)})
     name = "Effect" + "".join(part.title() for part in kind.split("_"))
     return type(name + "Serializer", (serializers.Serializer,), fields)
