@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: help install run worker beat test bench lint layers typecheck schema schema-snapshot rules-coverage clean
+.PHONY: help install run worker beat test bench lint layers typecheck schema schema-snapshot rules-coverage clean clients
 .PHONY: casebook
 
 help:
@@ -48,8 +48,17 @@ worker: install
 beat: install
 	$(VENV)/bin/celery -A campaign beat --loglevel INFO
 
-test: install
+test: install clients
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The pinned TypeScript generators of clients/package.json (docs/api/clients.md), for
+# tests/api/test_generated_clients.py; without npm that test skips, saying so.
+clients: clients/node_modules/.installed
+
+clients/node_modules/.installed: clients/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+		cd clients && npm ci --no-audit --no-fund --loglevel=error && touch node_modules/.installed; \
+	else echo "npm not found: the TypeScript client test will skip"; fi
 
 # The benchmarks measure on PostgreSQL and Redis: this machine's own unless DATABASE_URL and CACHE_URL say
 # otherwise (each benchmark makes a throwaway test_ database and skips, saying why, without them). Tasks run

@@ -1,9 +1,10 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerView
 
 from campaign.api import auth, schema_file
 from campaign.api.health import healthz
+from campaign.lib.api.errors import api_not_found
 
 api_v1 = [
     path("auth/login/", auth.LoginView.as_view(), name="api-login"),
@@ -20,6 +21,8 @@ api_v1 = [
     path("", include("campaign.weekly.urls")),
     path("", include("referee.urls")),
     path("", include("roster.urls")),
+    # Last: any other path under /api/v1/ is a 404 in the error shape, DEBUG or not (never an HTML page).
+    re_path(r"", api_not_found, name="api-unknown"),
 ]
 
 urlpatterns = [

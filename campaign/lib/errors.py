@@ -16,11 +16,22 @@ class DomainError(Exception):
     status: ClassVar[int] = 400
     default_code: ClassVar[str] = "invalid"
 
-    def __init__(self, detail: str, *, code: str | None = None, fields: Mapping[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        detail: str,
+        *,
+        code: str | None = None,
+        fields: Mapping[str, Any] | None = None,
+        field: str | None = None,
+    ) -> None:
+        """``fields`` maps a field to its messages (never the value refused); ``field`` names the one field
+        ``detail`` is about, which then is its message."""
         super().__init__(detail)
         self.detail = str(detail)
         self.code = code or self.default_code
         self.fields = dict(fields or {})
+        if field is not None:
+            self.fields[field] = [self.detail]
 
 
 class RuleViolation(DomainError):

@@ -1,8 +1,9 @@
 """DRF parsers that refuse, as a 4xx in the one error shape, what would otherwise be a 500 later.
 
-Set as ``DEFAULT_PARSER_CLASSES``. The JSON parser bounds the body's size and its nesting depth and
-refuses non-finite numbers; every parser refuses NUL and lone surrogates in any name or value
-(``campaign.lib.input_checks`` says why).
+Set as ``DEFAULT_PARSER_CLASSES``, alone: the API reads JSON bodies only (any other Content-Type is a 415),
+so its contract offers one body type. The parser bounds the body's size and its nesting depth, refuses
+non-finite numbers, and refuses NUL and lone surrogates in any name or value (``campaign.lib.input_checks``
+says why).
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from campaign.lib.input_checks import (
     RefusedCharacter,
     TooDeep,
     check_document,
-    check_texts,
     describe,
     finite_float,
 )
@@ -112,28 +112,3 @@ class JSONParser(parsers.JSONParser):
         except RefusedCharacter as refused:
             raise invalid_character(refused) from None
         return document
-
-
-class FormParser(parsers.FormParser):
-    """DRF's form parser; names and values with NUL or a lone surrogate are refused."""
-
-    def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
-        data = super().parse(stream, media_type, parser_context)
-        try:
-            check_texts(data.lists())
-        except RefusedCharacter as refused:
-            raise invalid_character(refused) from None
-        return data
-
-
-class MultiPartParser(parsers.MultiPartParser):
-    """DRF's multipart parser; field names, values and file names are checked as a form's are."""
-
-    def parse(self, stream: Any, media_type: Any = None, parser_context: Any = None) -> Any:
-        result = super().parse(stream, media_type, parser_context)
-        try:
-            check_texts(result.data.lists())
-            check_texts((name, [upload.name or "" for upload in uploads]) for name, uploads in result.files.lists())
-        except RefusedCharacter as refused:
-            raise invalid_character(refused) from None
-        return result

@@ -269,7 +269,7 @@ def profile_update(
     profile = Profile.objects.select_for_update().get(pk=profile_of(user).pk)
     if language is not None:
         if language and language not in dict(settings.LANGUAGES):
-            raise RuleViolation(_("Unknown language."), code="invalid_language", fields={"language": [language]})
+            raise RuleViolation(_("Unknown language."), code="invalid_language", field="language")
         profile.language = language
     if time_zone is not None:
         if time_zone:
@@ -279,7 +279,7 @@ def profile_update(
                 raise RuleViolation(
                     _("Unknown time zone; use a name such as Europe/Prague."),
                     code="invalid_time_zone",
-                    fields={"time_zone": [time_zone]},
+                    field="time_zone",
                 ) from None
         profile.time_zone = time_zone
     if email_kinds is not None:
@@ -287,7 +287,7 @@ def profile_update(
         unknown = [k for k in kinds if k not in Kind.values]
         if unknown:
             raise RuleViolation(
-                _("Unknown kind of notice."), code="invalid_notice_kind", fields={"email_kinds": unknown}
+                _("Unknown kind of notice."), code="invalid_notice_kind", field="email_kinds"
             )
         profile.email_kinds, profile.email_chosen = kinds, True
     profile.save()

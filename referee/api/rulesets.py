@@ -169,7 +169,7 @@ class TableView(APIView):
             raise DomainError(
                 _("roll must be a whole number, e.g. ?roll=35."),
                 code="invalid_roll",
-                fields={"roll": [raw_roll]},
+                field="roll",
             ) from None
         try:
             entry = roll_table.lookup(roll)
@@ -178,7 +178,7 @@ class TableView(APIView):
                 _("%(roll)s is not a possible %(dice)s roll; valid values are %(valid)s.")
                 % {"roll": roll, "dice": exc.dice, "valid": describe_values(exc.valid)},
                 code="invalid_roll",
-                fields={"roll": [str(roll)], "valid_values": list(exc.valid)},
+                field="roll",
             ) from None
         data = {
             "table": table,

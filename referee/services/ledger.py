@@ -220,13 +220,13 @@ def roll_make(
         raise RuleViolation(
             _("visibility must be one of: %(v)s.") % {"v": ", ".join(Visibility.values)},
             code="invalid_visibility",
-            fields={"visibility": [visibility]},
+            field="visibility",
         )
     if stream.campaign_id is None and visibility in (Visibility.GM, Visibility.BLIND):
         raise RuleViolation(
             _("GM-only and blind rolls need a campaign with a GM; give a campaign or use public or self."),
             code="visibility_needs_campaign",
-            fields={"visibility": [visibility]},
+            field="visibility",
         )
     roller = LedgerRoller(
         stream=stream, roller=user, purpose=purpose, ref=ref, visibility=visibility, locked=locked

@@ -38,7 +38,7 @@ def live_system(slug: str) -> LiveSystem:
         found = None
     if found is None:
         raise RuleViolation(_("That game system is not played at live tables."), code="not_a_live_system",
-                            fields={"system": [slug]})
+                            field="system")
     return found
 
 

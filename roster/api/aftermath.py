@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import generics, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,6 +23,16 @@ from referee.api.serializers import RollOutputSerializer
 from referee.models import LedgerEntry
 from roster.aftermath.decisions import decision_answer
 from roster.aftermath.queue import aftermath_retry
+from roster.api.aftermath_records import (
+    AdvanceSerializer,
+    AftermathInjurySerializer,
+    ExperienceSerializer,
+    ExplorationSerializer,
+    IncomeSerializer,
+    records_of,
+)
+from roster.api.decision_schema import DecisionAnswerField, DecisionRequestSerializer, request_of
+from roster.api.effects_schema import EffectListField, effects_out
 from roster.models import Aftermath, Battle, Decision
 
 
@@ -43,6 +53,8 @@ class DecisionSerializer(serializers.ModelSerializer[Decision]):
     campaign = serializers.IntegerField(source="warband.campaign_id")
     answerer = serializers.CharField(source="answerer.username")
     open = serializers.SerializerMethodField()
+    request = serializers.SerializerMethodField()
+    answer = DecisionAnswerField(allow_null=True, help_text=_("The answer given; null while open."))
 
     class Meta:
         model = Decision
@@ -65,6 +77,10 @@ class DecisionSerializer(serializers.ModelSerializer[Decision]):
     def get_open(self, decision: Decision) -> bool:
         return decision.answered_at is None
 
+    @extend_schema_field(DecisionRequestSerializer)
+    def get_request(self, decision: Decision) -> Any:
+        return request_of(decision.request, decision.aftermath.id_map or {})
+
 
 class AftermathSerializer(serializers.Serializer):
     """The post-battle sequence; before it starts only ``battle``, ``status`` and empty lists."""
@@ -72,17 +88,22 @@ class AftermathSerializer(serializers.Serializer):
     battle = serializers.IntegerField()
     status = serializers.CharField(help_text=_("not_started, or the aftermath's status"))
     error = serializers.CharField(required=False, allow_blank=True)
+    failure_code = serializers.CharField(
+        required=False, allow_blank=True, help_text=_("Why the last run failed, for programs; empty unless it did.")
+    )
+    failed_at = serializers.DateTimeField(required=False, allow_null=True)
+    attempts = serializers.IntegerField(required=False, min_value=0, help_text=_("Runs so far, retries included."))
     rolled_at = serializers.DateTimeField(required=False, allow_null=True)
     applied_at = serializers.DateTimeField(required=False, allow_null=True)
     resolved_at = serializers.DateTimeField(required=False, allow_null=True)
     report = serializers.JSONField(required=False, help_text=_("The confirmed report, as the engine read it."))
     rolls = RollOutputSerializer(many=True)
-    effects = serializers.ListField(child=serializers.JSONField(), help_text=_("Each effect the engine applied."))
-    injuries = serializers.ListField(child=serializers.JSONField(), required=False)
-    experience = serializers.ListField(child=serializers.JSONField(), required=False)
-    advances = serializers.ListField(child=serializers.JSONField(), required=False)
-    exploration = serializers.ListField(child=serializers.JSONField(), required=False)
-    income = serializers.ListField(child=serializers.JSONField(), required=False)
+    effects = EffectListField(help_text=_("Each effect the engine applied."))
+    injuries = AftermathInjurySerializer(many=True, required=False)
+    experience = ExperienceSerializer(many=True, required=False)
+    advances = AdvanceSerializer(many=True, required=False)
+    exploration = ExplorationSerializer(many=True, required=False)
+    income = IncomeSerializer(many=True, required=False)
     decisions = DecisionSerializer(many=True)
 
 
@@ -102,6 +123,7 @@ class AftermathView(APIView):
         )
         unchained = chained_to_hidden(entries=rolls, viewer=request.user)
         outcome = aftermath.outcome or {}
+        id_map = aftermath.id_map or {}
         return Response(
             {
                 "battle": battle.pk,
@@ -115,12 +137,8 @@ class AftermathView(APIView):
                 "resolved_at": aftermath.resolved_at,
                 "report": aftermath.report,
                 "rolls": RollOutputSerializer(rolls, many=True, context={"unchained": unchained}).data,
-                "effects": outcome.get("effects", []),
-                "injuries": outcome.get("injuries", []),
-                "experience": outcome.get("experience", []),
-                "advances": outcome.get("advances", []),
-                "exploration": outcome.get("exploration", []),
-                "income": outcome.get("income", []),
+                "effects": effects_out(outcome.get("effects", []), id_map=id_map),
+                **records_of(outcome, id_map=id_map),
                 "decisions": DecisionSerializer(
                     aftermath.decisions.select_related("answerer", "aftermath"), many=True
                 ).data,
@@ -222,7 +240,7 @@ class DecisionAnswerView(APIView):
     """Answer a decision: a value, a list of values, or an object, as its request's questions say."""
 
     class InputSerializer(serializers.Serializer):
-        answer = serializers.JSONField()
+        answer = DecisionAnswerField()
 
     @extend_schema(request=InputSerializer, responses={200: DecisionSerializer})
     @idempotent

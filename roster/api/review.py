@@ -131,7 +131,7 @@ class CorrectView(CommandView):
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
         target = warband.warriors.filter(pk=data["warrior"]).first() if data["warrior"] else None
         if data["warrior"] and target is None:
-            raise NotFound(_("No such warrior in this warband."), code="warrior_not_found", fields={"warrior": [""]})
+            raise NotFound(_("No such warrior in this warband."), code="warrior_not_found", field="warrior")
         correction = warbands.warband_correct(
             warband=warband,
             actor=actor,

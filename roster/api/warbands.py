@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.lib.api.idempotency import idempotent
+from campaign.lib.api.schema import etag_header
 from campaign.lib.api.viewer import viewer
 from campaign.lib.errors import NotFound
 from campaign.models import Campaign
@@ -27,13 +28,6 @@ from roster.documents.cache import RosterDocument, document_of, roster_document,
 from roster.models import TreasuryEntry, Warband
 from roster.selectors import history_of, ledger_of, warbands_visible_to
 from roster.services.warbands import warband_create
-
-IF_NONE_MATCH = OpenApiParameter(
-    "If-None-Match",
-    str,
-    OpenApiParameter.HEADER,
-    description=_("The ETag of the copy the phone has; 304 and no body when it is still current."),
-)
 
 
 def roster_response(warband: Warband, *, status: int = 200) -> Response:
@@ -86,7 +80,7 @@ class WarbandListCreateView(generics.ListAPIView[Warband]):
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
 
-    @extend_schema(request=InputSerializer, responses={201: RosterSerializer})
+    @extend_schema(request=InputSerializer, responses={201: RosterSerializer}, parameters=[etag_header(201)])
     @idempotent
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
@@ -111,7 +105,6 @@ class WarbandDetailView(APIView):
             200: RosterSerializer,
             304: OpenApiResponse(description=_("Not modified: the roster is still the one of this ETag.")),
         },
-        parameters=[IF_NONE_MATCH],
     )
     def get(self, request: Request, pk: int) -> HttpResponse:
         return document_response(roster_document(viewer=request.user, warband_id=pk), request=request)

@@ -56,7 +56,7 @@ def battle_correct(
     if scenario is not None:
         if scenario not in tables_of(battle.campaign).scenarios:
             raise RuleViolation(
-                _("Unknown scenario %(s)s.") % {"s": scenario}, code="unknown_scenario", fields={"scenario": [scenario]}
+                _("Unknown scenario %(s)s.") % {"s": scenario}, code="unknown_scenario", field="scenario"
             )
         if scenario != battle.scenario:
             changes["scenario"] = [battle.scenario, scenario]

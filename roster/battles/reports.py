@@ -86,7 +86,7 @@ def _objectives(raw: Any) -> dict[str, Any]:
     """The scenario's objectives with every warrior and warband id as text, as the engine reads them (a phone
     sends the ids as numbers, the way the roster API gives them)."""
     if not isinstance(raw, dict):
-        raise RuleViolation(_("objectives must be an object."), code="invalid_report", fields={"objectives": [""]})
+        raise RuleViolation(_("objectives must be an object."), code="invalid_report", field="objectives")
     out = dict(raw)
     try:
         for key in ID_LISTS:

@@ -29,7 +29,7 @@ def _quote(
         raise RuleViolation(
             _("%(list)s has no warrior type %(type)s.") % {"list": warband_list.name.en, "type": type_slug},
             code="unknown_warrior_type",
-            fields={"type": [type_slug]},
+            field="type",
         )
     warrior_type = warband_list.warrior_type(type_slug)
     current, groups = summary(warband)

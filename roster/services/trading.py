@@ -47,7 +47,7 @@ def catalogue_item(warband: Warband, item_slug: str, *, field: str = "item") -> 
         raise RuleViolation(
             _("There is no item %(item)s in the price chart.") % {"item": item_slug},
             code="unknown_item",
-            fields={field: [item_slug]},
+            field=field,
         )
     return catalogue.item(item_slug)
 

@@ -53,7 +53,7 @@ def warband_create(*, campaign: Campaign, owner: Any, list_slug: str, name: str)
         raise RuleViolation(
             _("There is no warband list %(slug)s; choose one of: %(lists)s.") % {"slug": list_slug, "lists": lists},
             code="unknown_warband_list",
-            fields={"list": [list_slug]},
+            field="list",
         )
     warband.save()
     treasury_apply(

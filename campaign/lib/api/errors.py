@@ -15,7 +15,29 @@ from campaign.lib.errors import DomainError
 
 
 def error_body(code: str, detail: str, fields: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"code": code, "detail": detail, "fields": fields or {}}
+    return {"code": code, "detail": detail, "fields": flat_fields(fields or {})}
+
+
+def flat_fields(fields: Any, prefix: str = "") -> dict[str, list[str]]:
+    """``fields`` as the contract has it: a field -> its messages. A nested serializer's or a list's
+    errors become ``outer.inner`` and ``items.0.name`` (DRF nests them as objects and lists)."""
+    flat: dict[str, list[str]] = {}
+
+    def walk(value: Any, at: str) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                walk(inner, f"{at}.{key}" if at else str(key))
+        elif isinstance(value, (list, tuple)) and any(isinstance(v, (dict, list, tuple)) for v in value):
+            for index, inner in enumerate(value):
+                if inner:
+                    walk(inner, f"{at}.{index}" if at else str(index))
+        elif isinstance(value, (list, tuple)):
+            flat.setdefault(at or "non_field_errors", []).extend(str(v) for v in value)
+        else:
+            flat.setdefault(at or "non_field_errors", []).append(str(value))
+
+    walk(fields, prefix)
+    return flat
 
 
 def _first_message(data: Any) -> str:

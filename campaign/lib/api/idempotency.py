@@ -27,6 +27,7 @@ from campaign.lib.models import IdempotencyRecord
 
 HEADER = "Idempotency-Key"
 MAX_KEY = 100
+REPLAYED = "Idempotent-Replayed"
 
 
 def _fingerprint(request: Request) -> str:
@@ -41,7 +42,7 @@ def _replay(record: IdempotencyRecord, fingerprint: str) -> Response:
             code="idempotency_key_reused",
         )
     response = Response(record.response_body, status=record.response_status)
-    response["Idempotent-Replayed"] = "true"
+    response[REPLAYED] = "true"
     return response
 
 

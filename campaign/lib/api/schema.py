@@ -7,7 +7,7 @@ documented here once, from what the plumbing really does, instead of per view:
 - 401 and 403 wherever a request is authenticated (no token, a bad one; a role that may not);
 - 404 where the path names something, a body names something by id, or a page is past the last;
 - 409 on writes (the state moved on, an Idempotency-Key reused for another request);
-- 413 and 415 where a body is read (``campaign.lib.parsers``); 429 everywhere (the throttles).
+- 413 and 415 where a body is read (``campaign.lib.parsers``: JSON only); 429 everywhere (the throttles).
 
 A view adds a status this cannot guess with ``extend_schema(responses=...)``; the error responses are
 added only where the view did not document that status itself.
@@ -25,7 +25,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 
-from campaign.lib.api.idempotency import HEADER, MAX_KEY, is_idempotent
+from campaign.lib.api.idempotency import HEADER, MAX_KEY, REPLAYED, is_idempotent
 
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 BODIES = frozenset({"POST", "PUT", "PATCH"})
@@ -34,10 +34,16 @@ BODIES = frozenset({"POST", "PUT", "PATCH"})
 class ErrorSerializer(serializers.Serializer):
     """Every 4xx and 5xx under /api/: a stable code, a message a person can act on, and per-field messages."""
 
-    code = serializers.CharField(help_text=_("Stable, for programs: e.g. invalid, not_found, warband_full."))
+    code = serializers.CharField(
+        help_text=_("Stable, for programs: one of the codes of the catalogue docs/api/errors.md (by status).")
+    )
     detail = serializers.CharField(help_text=_("For people, in the language of Accept-Language."))
     fields = serializers.DictField(  # type: ignore[assignment]
-        help_text=_("Field name -> its messages (a list of strings, or an object for a nested field); may be empty.")
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text=_(
+            "Field name -> its messages (never the value refused); a nested field is named outer.inner, an item "
+            "of a list items.0; may be empty."
+        ),
     )
 
 
@@ -50,7 +56,7 @@ ERROR_DESCRIPTIONS: dict[str, Any] = {
         "The state moved on (already done, deadline passed), or the Idempotency-Key was used for another request."
     ),
     "413": _("The request body is larger than the limit."),
-    "415": _("The body is not JSON, a form or multipart (or cannot be read as its Content-Type says)."),
+    "415": _("The body is not JSON (Content-Type: application/json): the API reads no other body."),
     "429": _("Too many requests; try again later (Retry-After says when)."),
 }
 
@@ -146,20 +152,69 @@ class AutoSchema(BaseAutoSchema):
 
     def get_override_parameters(self) -> list[Any]:
         parameters = list(super().get_override_parameters())
-        if self.method == "POST" and is_idempotent(type(self.view), "post"):
-            parameters.append(
-                OpenApiParameter(
-                    HEADER,
-                    {"type": "string", "minLength": 1, "maxLength": MAX_KEY},
-                    OpenApiParameter.HEADER,
-                    description=str(
-                        _(
-                            "Up to %(n)d characters, unique per request you mean: a retry with the same key and body "
-                            "answers with the first response (header Idempotent-Replayed: true) and does nothing "
-                            "again; the same key with another body is a 409."
-                        )
-                        % {"n": MAX_KEY}
-                    ),
+        idempotent_post = self.method == "POST" and is_idempotent(type(self.view), "post")
+        return parameters + conditions(idempotent=idempotent_post, revalidated="304" in self._declared_statuses())
+
+    def _declared_statuses(self) -> set[str]:
+        declared = self.get_response_serializers()
+        return {str(status) for status in declared} if isinstance(declared, dict) else set()
+
+
+def _header(name: str, schema: dict[str, Any], description: Any, *, response: Any = False) -> OpenApiParameter:
+    return OpenApiParameter(name, schema, OpenApiParameter.HEADER, description=str(description), response=response)
+
+
+def etag_header(*statuses: int) -> OpenApiParameter:
+    """The ``ETag`` response header, for ``extend_schema(parameters=...)`` of a view that tags a body it
+    answers without a 304 (an operation that documents a 304 gets it from ``conditions``)."""
+    return _header(
+        "ETag",
+        {"type": "string"},
+        _("The tag of this body; send it back as If-None-Match to get a 304 while it is current."),
+        response=list(statuses),
+    )
+
+
+def conditions(*, idempotent: bool, revalidated: bool) -> list[OpenApiParameter]:
+    """The headers and conditions an operation has, documented from what the plumbing does: an
+    ``Idempotency-Key`` and its replay header on idempotent posts (``campaign.lib.api.idempotency``),
+    ``If-None-Match``/``ETag`` where a 304 is documented, ``Retry-After`` on every 429 (the throttles)."""
+    found = [
+        _header(
+            "Retry-After",
+            {"type": "integer", "minimum": 0},
+            _("Seconds to wait before trying again."),
+            response=[429],
+        )
+    ]
+    if idempotent:
+        found.append(
+            _header(
+                HEADER,
+                {"type": "string", "minLength": 1, "maxLength": MAX_KEY},
+                _(
+                    "Up to %(n)d characters, unique per request you mean: a retry with the same key and body "
+                    "answers with the first response (header Idempotent-Replayed: true) and does nothing "
+                    "again; the same key with another body is a 409."
                 )
+                % {"n": MAX_KEY},
             )
-        return parameters
+        )
+        found.append(
+            _header(
+                REPLAYED,
+                {"type": "string", "enum": ["true"]},
+                _("Present when this is the stored answer to an earlier request with the same Idempotency-Key."),
+                response=[200, 201],
+            )
+        )
+    if revalidated:
+        found.append(
+            _header(
+                "If-None-Match",
+                {"type": "string"},
+                _("The ETag of the copy you have: 304 and no body while it is still current."),
+            )
+        )
+        found.append(etag_header(200, 304))
+    return found

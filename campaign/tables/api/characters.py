@@ -94,7 +94,7 @@ class ArenaCharacterListCreateView(APIView):
         v = data.validated_data
         owner = get_user_model().objects.filter(username=v["owner"]).first()
         if owner is None:
-            raise RuleViolation(_("No player of that name."), code="owner_not_player", fields={"owner": [v["owner"]]})
+            raise RuleViolation(_("No player of that name."), code="owner_not_player", field="owner")
         character = character_create(actor=viewer(request), campaign=campaign, owner=owner, name=v["name"],
                                      sheet=v["sheet"], gear=v["gear"])
         return Response(_card(request, character), status=201)

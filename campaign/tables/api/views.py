@@ -74,8 +74,7 @@ class TableListCreateView(APIView):
             value = request.query_params.get(name)
             if value:
                 if name == "campaign" and not value.isdigit():
-                    raise RuleViolation(str(_("campaign must be a number.")), code="invalid",
-                                        fields={"campaign": [value]})
+                    raise RuleViolation(str(_("campaign must be a number.")), code="invalid", field="campaign")
                 tables = tables.filter(**{f"{name}_id" if name == "campaign" else name: value})
         rows = [sel.detail_of(session=t, viewer=request.user) for t in tables.order_by("-id")[:100]]
         return Response(TableSerializer(rows, many=True).data)
@@ -172,7 +171,7 @@ class TableEventsView(APIView):
         session, seat = _seat(request, pk)
         raw = request.query_params.get("after", "0")
         if not raw.lstrip("-").isdigit():
-            raise RuleViolation(str(_("after must be a whole number.")), code="invalid", fields={"after": [raw]})
+            raise RuleViolation(str(_("after must be a whole number.")), code="invalid", field="after")
         return Response(TableEventsSerializer(sel.events_for(session=session, seat=seat, after=int(raw))).data)
 
 

@@ -41,7 +41,7 @@ def _clean_sheet(name: str, sheet: dict[str, Any]) -> dict[str, Any]:
 
 def _clean_gear(gear: Any) -> list[str]:
     if not isinstance(gear, list) or not all(isinstance(g, str) and 0 < len(g) <= 80 for g in gear) or len(gear) > 50:
-        raise RuleViolation(_("Gear is a list of short names."), code="invalid_gear", fields={"gear": ["list"]})
+        raise RuleViolation(_("Gear is a list of short names."), code="invalid_gear", field="gear")
     return list(gear)
 
 
@@ -51,7 +51,7 @@ def _saved(character: ArenaCharacter) -> ArenaCharacter:
             character.save()
     except IntegrityError:
         raise RuleViolation(_("This campaign already has a character of that name."), code="name_taken",
-                            fields={"name": [character.name]}) from None
+                            field="name") from None
     return character
 
 

@@ -41,8 +41,8 @@ def report_and_confirm(world: World, f: Fight, capture: Any, **changes: Any) -> 
 
 def awards(world: World, f: Fight, warrior: int) -> dict[str, int]:
     body = world.client(world.bob).get(f"/api/v1/battles/{f.battle.pk}/aftermath/").json()
-    entry = next(x for x in body["experience"] if x["warrior"] == str(warrior))
-    return dict(entry["awards"])
+    entry = next(x for x in body["experience"] if x["warrior"] == warrior)
+    return {a["award"]: a["xp"] for a in entry["awards"]}
 
 
 def test_mh_und_03_the_underdog_bonus_comes_from_the_ratings_when_the_battle_began(

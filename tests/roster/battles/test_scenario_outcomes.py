@@ -47,12 +47,14 @@ def confirmed(world: World, f: Fight, capture: Any, **data: Any) -> dict[str, An
 
 
 def shards(body: dict[str, Any], rule: str) -> dict[str, int]:
-    return {e["warband"]: e["amount"] for e in body["effects"] if e.get("kind") == "add_shards" and e["rule"] == rule}
+    """The shards each warband got by ``rule``, by the warband's id (an integer, as the API has it)."""
+    added = [e for e in body["effects"] if e.get("kind") == "add_shards" and e["rule"] == rule]
+    return {str(e["warband"]): e["amount"] for e in added}
 
 
 def xp(body: dict[str, Any], warrior: int) -> dict[str, int]:
-    entry: dict[str, Any] = next((x for x in body["experience"] if x["warrior"] == str(warrior)), {"awards": []})
-    return dict(entry["awards"])
+    entry: dict[str, Any] = next((x for x in body["experience"] if x["warrior"] == warrior), {"awards": []})
+    return {a["award"]: a["xp"] for a in entry["awards"]}
 
 
 @pytest.fixture
@@ -196,7 +198,7 @@ def test_mh_scn9_07_surprise_attack_gives_no_extra_xp_and_no_wyrdstone(
         django_capture_on_commit_callbacks,
         objectives={"chest_found_by": f.champion.pk, "first_to_escape": f.captain.pk},
     )
-    awards = {a for x in body["experience"] for a, _n in x["awards"]}
+    awards = {a["award"] for x in body["experience"] for a in x["awards"]}
     assert awards <= {"XP_SURVIVES", "XP_WINNING_LEADER", "XP_PER_ENEMY_OOA", "XP_UNDERDOG"}
     assert not [e for e in body["effects"] if e.get("kind") == "add_shards" and e["rule"].startswith("MH-SCN")]
 

@@ -36,6 +36,11 @@ def _effect(kind: str) -> Callable[[E], E]:
     return register
 
 
+def effect_kinds() -> dict[str, type[Effect]]:
+    """Every effect class by its ``kind`` (what an API documents as the union of effects)."""
+    return dict(_KINDS)
+
+
 def effect_from_dict(raw: Mapping[str, Any]) -> Effect:
     """Rebuild an effect from its ``to_dict`` form; unknown kinds are refused."""
     kind = raw.get("kind")
