@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from referee.engine.systems.arena_duel.settings import ArenaDuelSettings, SettingsError
+from referee.engine.system_settings import SettingsInvalid
+from referee.engine.systems.arena_duel.settings import ArenaDuelSettings
 from tests.referee.engine.systems.arena_duel.helpers import Duel, character, to_bans, to_final, to_selection
 
 
@@ -39,7 +40,7 @@ def test_ad_prep_01_preparation_runs_in_order_and_the_order_is_a_setting() -> No
     ["prep_final", "prep_info", "prep_gambling", "prep_bans", "prep_selection"],
 ])
 def test_ad_prep_01_poison_and_will_duels_come_after_weapon_selection_and_last(order: list[str]) -> None:
-    with pytest.raises(SettingsError, match="prep_order"):
+    with pytest.raises(SettingsInvalid, match="prep_order"):
         ArenaDuelSettings.from_dict({"prep_order": order})
 
 
