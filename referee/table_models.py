@@ -61,7 +61,10 @@ class TableSeat(models.Model):
         OBSERVER = "observer", _("Observer")
 
     session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="seats")
-    user = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="table_seats")
+    # None once the seat is vacant: its player left the table's campaign (LIVE-TABLES §6, issue 30)
+    user = models.ForeignKey(django_settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+                             related_name="table_seats")
+    vacated_at = models.DateTimeField(_("vacant since"), null=True, blank=True)
     key = models.CharField(_("seat"), max_length=8)
     role = models.CharField(_("role"), max_length=8, choices=Role.choices, default=Role.PLAYER)
     side = models.CharField(_("side"), max_length=40, blank=True)
@@ -81,6 +84,11 @@ class TableSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session_id}/{self.key} {self.user_id}"
+
+    @property
+    def username(self) -> str:
+        """Who sits here; empty once the seat is vacant."""
+        return self.user.get_username() if self.user is not None else ""
 
 
 class TableCommand(models.Model):

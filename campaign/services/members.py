@@ -15,6 +15,7 @@ from campaign.lib.errors import Conflict, NotAllowed, NotFound, RuleViolation
 from campaign.models import Campaign, Invitation, Membership
 from campaign.services.access import ORGANISER, require_role
 from campaign.services.events import event_record
+from referee.tables.services import seats_vacate
 
 MAX_INVITATION_DAYS = 365
 #: More people than any league has: a code meant for "everyone" is ``max_uses=None``.
@@ -131,6 +132,7 @@ def invitation_accept(*, code: str, user: Any, now: datetime | None = None) -> M
 def _end(membership: Membership, now: datetime) -> Membership:
     membership.left_at = now
     membership.save(update_fields=["left_at"])
+    seats_vacate(user=membership.user, campaign_id=membership.campaign_id)  # the hand is no longer theirs
     return membership
 
 

@@ -82,7 +82,7 @@ def demo_arena(*, campaign: Campaign, users: dict[str, Any]) -> TableSession:
     duel.send("gina", "announce", roll=key, effect="Ivan studies his opponent.")
     duel.send("gina", "phase_next")
     winner = duel.decide("gambling")
-    seats = {s.key: s.user.username for s in session.seats.select_related("user")}
+    seats = {s.key: s.username for s in session.seats.select_related("user")}
     loser = next(s for s in seats if s != winner and seats[s] != "gina")
     duel.send("gina", "phase_next")
     duel.send(seats[loser], "ban", group="bows")

@@ -49,7 +49,7 @@ def demo_skirmish(*, campaign: Campaign, users: dict[str, Any]) -> TableSession:
     for name in ("carol", "gina"):
         campaign_table_join(user=users[name], session=session, options=POSSES[name], contribution=f"{name}'s cut")
     table_start(session=session, user=users["bob"])
-    seats = {s.key: s.user.get_username() for s in session.seats.select_related("user")}
+    seats = {s.key: s.username for s in session.seats.select_related("user")}
     for name in ("bob", "carol", "gina"):
         table_command(session=session, user=users[name], kind="place_first",
                       payload={"character": POSSES[name]["characters"][0]["id"]})

@@ -65,8 +65,8 @@ def detail_of(*, session: TableSession, viewer: Any) -> dict[str, Any]:
         "settings": session.settings, "rules_pack": session.rules_pack.slug if session.rules_pack is not None else None,
         "created_at": session.created_at, "started_at": session.started_at, "closed_at": session.closed_at,
         "seats": [
-            {"key": s.key, "username": s.user.get_username(), "role": s.role, "side": s.side,
-             "last_seen_at": s.last_seen_at}
+            {"key": s.key, "username": s.user.get_username() if s.user else _("Vacant seat"), "role": s.role,
+             "side": s.side, "last_seen_at": s.last_seen_at}
             for s in session.seats.select_related("user").order_by("position")
         ],
         "commitment": stream.commitment,

@@ -301,20 +301,22 @@ def _players(session: TableSession) -> set[str]:
 
 
 @transaction.atomic
-def table_close(*, session: TableSession, user: Any) -> TableSession:
+def table_close(*, session: TableSession, user: Any, organiser: bool = False) -> TableSession:
     """Close the table (LIVE-TABLES §6): its seeds are revealed, its audit can run, and it takes no more writes.
 
     A table not started, or a game its rules ended, closes at one player's or the GM's word; a game in
     progress closes when the table's GM says so, or once every player has asked (each ask is an event
-    the table sees). Ending a game alone is what a concession is for.
+    the table sees). Ending a game alone is what a concession is for. A table with a seat left vacant
+    (its player left the campaign) waits for its GM or, seated or not, the campaign's ``organiser``.
     """
     session = _locked(session)
-    seat = _seat(session, user)
-    if seat.role == Role.OBSERVER:
+    waiting = organiser and session.seats.filter(user__isnull=True).exists()  # a seat left vacant
+    seat = session.seats.filter(user=user).first() if waiting else _seat(session, user)
+    if seat is not None and seat.role == Role.OBSERVER and not waiting:
         raise NotAllowed(_("An observer cannot close the table."), code="observer")
     if session.status == Status.CLOSED:
         raise Conflict(_("This table is closed: its log and its outcome are final."), code="table_closed")
-    if in_progress(session) and seat.role != Role.GM:
+    if in_progress(session) and seat is not None and seat.role != Role.GM and not waiting:
         asked = close_asks(session)
         if not _players(session) <= asked | {seat.key}:
             if seat.key not in asked:
@@ -329,6 +331,14 @@ def table_close(*, session: TableSession, user: Any) -> TableSession:
     events_append(session=session, command=marker, events=[public("closed", "", outcome=outcome_public(session))])
     session.save(update_fields=["status", "closed_at", "seq", "head_hash"])
     return session
+
+
+@transaction.atomic
+def seats_vacate(*, user: Any, campaign_id: int) -> int:
+    """The user left the campaign: each seat of theirs at its tables not closed is vacant from now on."""
+    seats = TableSeat.objects.filter(user=user, session__campaign_id=campaign_id).exclude(
+        session__status=Status.CLOSED)
+    return seats.update(user=None, vacated_at=timezone.now())
 
 
 @transaction.atomic

@@ -97,7 +97,7 @@ def test_it_sets_up_a_three_player_skirmish_table_in_its_first_turn_once() -> No
     assert session.status == "playing" and session.rules_pack is not None
     assert sorted(session.seats.values_list("user__username", flat=True)) == ["bob", "carol", "gina"]
     views = {
-        s.user.get_username(): view_of(session=session, seat=s)["game"]["skirmish"]
+        s.username: view_of(session=session, seat=s)["game"]["skirmish"]
         for s in session.seats.select_related("user")
     }
     bob = views["bob"]
@@ -127,7 +127,7 @@ def test_it_sets_up_an_arena_duel_in_its_fight_once() -> None:
     call_command("load_demo")
     session = TableSession.objects.get(system="arena_duel")
     assert session.status == "playing" and ArenaCharacter.objects.count() == 2
-    seats = {s.user.username: s for s in session.seats.select_related("user")}
+    seats = {s.username: s for s in session.seats.select_related("user")}
     assert seats["gina"].role == "gm"
     bob, carol, gina = (view_of(session=session, seat=seats[w])["game"] for w in ("bob", "carol", "gina"))
     assert bob["phase"] == "fight" and bob["turn"]["active"] in (seats["bob"].key, seats["carol"].key)

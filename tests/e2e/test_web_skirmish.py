@@ -28,7 +28,7 @@ def _hands(session: TableSession) -> dict[str, list[str]]:
     for seat in session.seats.select_related("user"):
         zone = next(z for z in sel.view_of(session=session, seat=seat)["game"]["zones"]
                     if z["key"] == f"hand:{seat.key}")
-        out[seat.user.get_username()] = [card_label(c) for c in zone.get("cards", [])]
+        out[seat.username] = [card_label(c) for c in zone.get("cards", [])]
     return out
 
 
@@ -101,7 +101,7 @@ def test_three_phones_play_a_skirmish_turn_and_none_sees_another_s_hand(
     dave_page.wait_for_selector("text=You have a seat at the table.")
     assert session.seats.count() == 3
     CHARS.clear()
-    CHARS.update({s.user.get_username(): [c["id"] for c in s.options["characters"]]
+    CHARS.update({s.username: [c["id"] for c in s.options["characters"]]
                   for s in session.seats.select_related("user")})
 
     bob = pages["bob"]
@@ -145,7 +145,7 @@ def test_three_phones_play_a_skirmish_turn_and_none_sees_another_s_hand(
     for _ in range(3):
         session.refresh_from_db()
         window = sel.view_of(session=session, seat=session.seats.get(key="s1"))["game"]["window"]
-        priority = session.seats.get(key=window["priority"]).user.get_username()
+        priority = session.seats.get(key=window["priority"]).username
         if priority == defender:
             break
         _send(pages[priority], "pass", "Pass")
@@ -159,7 +159,7 @@ def test_three_phones_play_a_skirmish_turn_and_none_sees_another_s_hand(
         window = sel.view_of(session=session, seat=session.seats.get(key="s1"))["game"]["window"]
         if window is None:
             break
-        _send(pages[session.seats.get(key=window["priority"]).user.get_username()], "pass", "Pass")
+        _send(pages[session.seats.get(key=window["priority"]).username], "pass", "Pass")
     _send(pages[shooter], "decide", "Answer", {"f-decide-choice": "miss"})
     pages[defender].reload()
     assert "ducked back" in pages[defender].inner_text("#log")

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from campaign.lib.errors import NotFound
 from campaign.models import Campaign
 from campaign.selectors.roles import role_of
+from campaign.services.access import ORGANISER
 from campaign.services.events import event_record
 from campaign.tables.services.characters import characters_after_duel
 from referee.table_models import TableSeat, TableSession
@@ -82,7 +83,8 @@ def campaign_table_join(*, user: Any, session: TableSession, role: str = TableSe
 
 @transaction.atomic
 def campaign_table_close(*, user: Any, session: TableSession) -> TableSession:
-    closed = tables.table_close(session=session, user=user)
+    organiser = session.campaign_id is not None and role_of(viewer=user, campaign_id=session.campaign_id) == ORGANISER
+    closed = tables.table_close(session=session, user=user, organiser=organiser)
     if closed.campaign_id is not None and closed.status == TableSession.Status.CLOSED:  # not only asked for
         campaign = Campaign.objects.get(pk=closed.campaign_id)
         event_record(campaign=campaign, kind="table_closed", actor=user,

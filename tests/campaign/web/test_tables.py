@@ -43,7 +43,7 @@ def test_a_member_opens_a_table_and_another_joins_from_the_campaign_s_tables(wor
     assert f"Join table {session.pk}" in listing
     joined = carol.post(f"/tables/{session.pk}/join/", follow=True).content.decode()
     assert "You have a seat at the table." in joined
-    assert [s.user.username for s in session.seats.order_by("position")] == ["bob", "carol"]
+    assert [s.username for s in session.seats.order_by("position")] == ["bob", "carol"]
 
 
 def test_a_command_sent_from_the_page_s_form_changes_the_counters(world: World) -> None:

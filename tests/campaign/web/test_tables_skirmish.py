@@ -112,7 +112,7 @@ def test_a_turn_from_the_page_forms_declare_shoot_and_answer_in_the_response_win
         window = sel.view_of(session=session, seat=session.seats.get(user=users[defender]))["game"]["window"]
         if window["priority"] == session.seats.get(user=users[defender]).key:
             break
-        other = session.seats.get(key=window["priority"]).user.get_username()
+        other = session.seats.get(key=window["priority"]).username
         clients[other].post(f"/tables/{session.pk}/commands/pass/", {"key": f"pass-{other}"})
         session.refresh_from_db()
     page = _page(clients[defender], session)
