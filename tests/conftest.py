@@ -13,6 +13,7 @@ import os
 
 import pytest
 
+from tests.support.browser import browser, page  # noqa: F401  (the one browser of a run, for tests/e2e and tests/faults)
 from tests.support.services import broker_problem, postgres_problem
 
 REQUIRE_SERVICES = os.environ.get("MUSTER_REQUIRE_SERVICES") == "1"

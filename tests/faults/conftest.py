@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import browser, page  # noqa: F401  (the browser fixtures, for test_push_down)
 from tests.faults.procs import Procs
 from tests.support.worker import worker_env
 
