@@ -18,7 +18,7 @@ BATTLE_NOT_A_HERO = "{warrior!r} must be a Hero for {what}."
 BATTLE_ABSENT_FOUGHT = "{warrior!r} is reported absent but also in the battle."
 BATTLE_OCCUPY_WINNER = "In Occupy the winner is the warband holding more buildings ({expected})."
 BATTLE_NEGATIVE = "{what} cannot be negative."
-BATTLE_OOA_CARRIER = "{warrior!r} was taken out of action, so he dropped his counters (MH-SCN3-02)."
+BATTLE_OOA_CARRIER = "{warrior!r} was taken out of action, so he dropped his counters."
 
 
 class BattleReportError(ValueError):
