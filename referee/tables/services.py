@@ -91,7 +91,7 @@ def _seat_options(session: TableSession, role: str, options: dict[str, Any] | No
     try:
         return live.seat_check(live.settings_from_dict(session.settings), options or {}, rules_of(session))
     except CommandError as exc:
-        raise command_error(exc) from None
+        raise command_error(exc, session.system) from None
 
 
 def _locked(session: TableSession) -> TableSession:
@@ -203,7 +203,7 @@ def table_start(*, session: TableSession, user: Any, first: str | None = None,
     try:
         applied = run_setup(live, state, start, roller)
     except CommandError as exc:
-        raise command_error(exc) from None
+        raise command_error(exc, session.system) from None
     session.status, session.started_at = Status.PLAYING, timezone.now()
     _store(session, seat, START, start, applied, roller, state)
     return session
@@ -225,7 +225,7 @@ def table_command(*, session: TableSession, user: Any, kind: str, payload: dict[
     try:
         applied = run(live, state, Command(kind, seat.key, payload), roller)
     except CommandError as exc:
-        raise command_error(exc) from None
+        raise command_error(exc, session.system) from None
     undoable = live.command_types()[kind].undoable
     return _store(session, seat, kind, dict(payload), applied, roller, state, key=key, undoable=undoable)
 

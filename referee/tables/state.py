@@ -6,6 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from campaign.lib.engine_words import say
 from campaign.lib.errors import Conflict, NotFound, RuleViolation
 from referee.engine.dice import ReplayMismatch
 from referee.engine.game_systems import UnknownSystem, system
@@ -63,9 +64,11 @@ def state_of(session: TableSession) -> TableState:
     return state
 
 
-def command_error(exc: CommandError) -> RuleViolation:
-    """An engine refusal as the API's error (it was decided on the sender's own view only)."""
-    return RuleViolation(_(exc.message), code=exc.code, fields={exc.field: [_(exc.message)]} if exc.field else None)
+def command_error(exc: CommandError, system: str = "") -> RuleViolation:
+    """An engine refusal as the API's error (it was decided on the sender's own view only), its words from
+    the system's catalogue (``campaign.lib.engine_words``; the live tables' common codes under ``"live"``)."""
+    words = say(system, exc.code, exc.params, fallback=_(exc.message))
+    return RuleViolation(words, code=exc.code, fields={exc.field: [words]} if exc.field else None)
 
 
 def groups_of(session: TableSession, *, amended: dict[int, dict[str, Any]] | None = None,

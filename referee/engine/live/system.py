@@ -29,13 +29,17 @@ FIELD_TYPES = ("int", "str", "bool", "card", "cards", "seat", "strs", "objs")
 
 
 class CommandError(ValueError):
-    """A command refused: a stable ``code``, a message a person can act on, the field at fault."""
+    """A command refused: a stable ``code``, its ``params`` (ids and numbers, never English words), the field
+    at fault, and ``message``: the engine's own English, for logs and as the fallback where a catalogue
+    misses the code. People read the code in their language from the system's catalogue
+    (``campaign.lib.engine_words``)."""
 
-    def __init__(self, code: str, message: str, field: str = "") -> None:
+    def __init__(self, code: str, message: str, field: str = "", params: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.field = field
+        self.params = dict(params or {})
 
 
 @dataclass(frozen=True)
