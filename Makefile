@@ -8,7 +8,7 @@ PORT ?= 8000
 PYTEST_ARGS ?=
 
 .PHONY: help install run worker beat test bench lint layers typecheck schema schema-snapshot rules-coverage clean clients
-.PHONY: casebook
+.PHONY: casebook mutants
 
 help:
 	@echo "make run             set everything up and serve http://$(HOST):$(PORT) (SQLite, tasks in-process, demo)"
@@ -16,6 +16,7 @@ help:
 	@echo "make bench           run the benchmarks in tests/bench/"
 	@echo "make rules-coverage  list rule IDs of ../shared/rules/ that no test names"
 	@echo "make casebook        play the casebook's worked cases (tests/casebook/cases/)"
+	@echo "make mutants         mutation testing of the rules engine, a sample per system (tools/mutants.py; slow)"
 	@echo "make lint typecheck  ruff and mypy"
 	@echo "make layers          import-linter: the layers of DESIGN §3 (.importlinter)"
 	@echo "make schema-snapshot regenerate docs/api/openapi.yaml after an intended API change"
@@ -78,6 +79,12 @@ rules-coverage: install
 
 # The casebook (tests/casebook/, docs/casebook.md): worked cases from the source documents, played through
 # the product; prints how many cases each system passed.
+# Not in CI (about an hour on this machine): run it before resolving a rules issue. MUTANTS_ARGS: e.g.
+# --system doomtrooper --sample 200.
+MUTANTS_ARGS ?=
+mutants: install
+	$(PY) tools/mutants.py $(MUTANTS_ARGS)
+
 casebook: install
 	$(PY) -m pytest tests/casebook -q $(PYTEST_ARGS)
 
