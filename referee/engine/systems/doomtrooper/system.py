@@ -34,6 +34,7 @@ from referee.engine.systems.doomtrooper.common import (
     zone,
     zone_name,
 )
+from referee.engine.systems.doomtrooper.offers import offers
 from referee.engine.systems.doomtrooper.settings import DoomtrooperSettings
 
 Check = Callable[[TableState, Command], None]
@@ -210,8 +211,7 @@ class DoomtrooperSystem(LiveSystem):
                 kinds |= {"end_turn", "play_effect"}
         if phase == "combat" and view.window is not None and view.window.priority == viewer:
             kinds |= {"weapon", "modifier", "add_combatant", "replace_combatant", "pass"}
-        return [{"kind": k, "options": {"actions_left": me["actions_left"]} if k in TYPES and
-                 TYPES[k].phases == ("actions",) else {}} for k in sorted(kinds)]
+        return offers(view, viewer, kinds)
 
 
 SYSTEM = DoomtrooperSystem()
