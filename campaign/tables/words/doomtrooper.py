@@ -22,8 +22,28 @@ from campaign.lib.i18n import localized
 
 SYSTEM = "doomtrooper"
 
+#: The live tables' own refusals (``referee.engine.live.table``) as a Doomtrooper player reads them; the common
+#: catalogue (``"live"``) says them where this one does not.
+TABLE_REFUSALS = {
+    "not_seated": gettext_lazy("You have no seat at this table."),
+    "table_ended": gettext_lazy("The game is over: no more commands."),
+    "wrong_phase": gettext_lazy("That is not possible in this step of the turn."),
+    "not_your_turn": gettext_lazy("It is not your turn."),
+    "not_your_priority": gettext_lazy("It is not your turn to play a card or pass in this combat."),
+    "players_only": gettext_lazy("Only a player may do this."),
+    "gm_only": gettext_lazy("Only the table's GM may do this."),
+    "no_decision": gettext_lazy("There is nothing for you to decide."),
+    "unknown_command": gettext_lazy("There is no such command in Doomtrooper."),
+    "invalid_payload": gettext_lazy("The command could not be read: send its fields as an object."),
+    "unknown_field": gettext_lazy("This command takes no such field."),
+    "invalid_field": gettext_lazy("One of the values is not one this command accepts."),
+    "no_such_card": gettext_lazy("You see no such card on the table."),
+}
+
 REFUSALS = {
-    "missing_field": gettext_lazy("Choose the card you play."),
+    **TABLE_REFUSALS,
+    "missing_field": gettext_lazy("Choose a value for each field this command needs."),
+    "card_needed": gettext_lazy("Choose the card you play."),
     "not_in_hand": gettext_lazy("That card is not in your hand."),
     "hand_empty": gettext_lazy("Your reported hand is empty: report your hand size first."),
     "unknown_card": gettext_lazy("There is no such card in this table's cards."),

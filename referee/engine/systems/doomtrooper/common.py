@@ -98,14 +98,14 @@ def played_def(view: TableState, seat: str, payload: dict[str, Any], *, phase: s
     if app_held(view):
         card_id = payload.get("card")
         if not card_id:
-            raise fail("missing_field", "choose the card from your hand", "card")
+            raise fail("card_needed", "choose the card from your hand", "card")
         if view.cards[card_id].zone != zone(seat, "hand"):
             raise fail("not_in_hand", "that card is not in your hand", "card")
         found = cdef(view, card_id)
     else:
         slug = payload.get("slug")
         if not slug:
-            raise fail("missing_field", "choose the card you play", "slug")
+            raise fail("card_needed", "choose the card you play", "slug")
         if hand_count(view, seat) < 1:
             raise fail("hand_empty", "your reported hand is empty: report your hand size first", "slug")
         found = catalogue(view).get(slug)
