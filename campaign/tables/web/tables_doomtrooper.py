@@ -92,6 +92,8 @@ def _widgets(command: Mapping[str, Any], cards: Mapping[str, str], usernames: Ma
             widget["widget"] = "text"
         if not spec["required"] and widget.get("widget") == "select" and not widget["options"]:
             continue
+        if name in ("card", "slug") and offered:
+            widget["required"] = True  # the card a command plays: one of the two fields, always needed
         out.append(widget)
     if command["kind"] == "answer":
         split = next((w.get("split_max") for w in out if w["name"] == "decision"), None)

@@ -118,6 +118,11 @@ def _played(view: TableState, seat: str, test: Callable[[CardDef], bool]) -> dic
     return {"slug": _defs(view, test) if player(view, seat)["hand_count"] > 0 else []}
 
 
+def _zones(view: TableState, test: Callable[[CardDef], bool]) -> list[str]:
+    """The zones a player may choose for a warrior instead of its own (DT-DEP-03: none unless a card says)."""
+    return sorted({z for d in catalogue(view).cards.values() if test(d) for z in (d.zones and (d.home, *d.zones))})
+
+
 def _face_up(view: TableState, card_id: str) -> bool:
     return view.cards[card_id].face_up
 
@@ -169,8 +174,10 @@ def field_options(view: TableState, seat: str) -> dict[str, dict[str, Any]]:
     open_missions = [c.id for c in view.cards.values() if c.owner == seat and c.data.get("status") == "open"]
     legion_defs = [d for w in legion if (d := _legion(view, w)) is not None]
     out: dict[str, dict[str, Any]] = {
-        "deploy": _played(view, seat, lambda d: d.type == "warrior" and d.value <= bank),
-        "deploy_cover": _played(view, seat, lambda d: d.type == "warrior"),
+        "deploy": {**_played(view, seat, lambda d: d.type == "warrior" and d.value <= bank),
+                   "zone": _zones(view, lambda d: d.type == "warrior" and d.value <= bank)},
+        "deploy_cover": {**_played(view, seat, lambda d: d.type == "warrior"),
+                         "zone": _zones(view, lambda d: d.type == "warrior")},
         "take_cover": {"warrior": up},
         "leave_cover": {"warrior": down, **({} if app_held(view) else {
             "slug": sorted({str(view.cards[w].card) for w in down if view.cards[w].card})})},
