@@ -67,3 +67,20 @@ def test_dt_dis_01_at_an_app_held_table_the_discard_offers_the_cards_in_my_hand(
     phones.send("bob", "end_actions")
     discard = _offered(phones, "bob")["end_turn"]["cards"]
     assert sorted(discard) == sorted(c["handle"] for c in hand), "exactly my hand: no board card, none of Carol's"
+
+
+def test_the_api_puts_words_beside_the_codes_in_the_readers_language(world: World) -> None:
+    """#21 item 3: a ``label`` beside each command, ``labels`` beside its options, a ``message`` beside each event:
+    cards by their names in the reader's language."""
+    phones = Phones(world).started()
+    phones.send("bob", "deploy", slug="line_trooper")
+    commands = {c["kind"]: c for c in phones["carol"].get(phones.url("commands/"), HTTP_ACCEPT_LANGUAGE="en").json()}
+    assert commands["concede"]["label"] == "Concede"
+    bob = {c["kind"]: c for c in phones["bob"].get(phones.url("commands/"), HTTP_ACCEPT_LANGUAGE="ru").json()}
+    assert bob["deploy"]["labels"]["slug"]["tribal_scout"] == "Разведчик племени"
+    trooper = phones.handles("bob", "squad:s1")[0]["handle"]
+    assert bob["take_cover"]["labels"]["warrior"][trooper] == "Линейный солдат"
+    events = phones["carol"].get(phones.url("events/?after=0"), HTTP_ACCEPT_LANGUAGE="cs").json()["events"]
+    deployed = next(e for e in events if e["code"] == "deployed")
+    assert "Řadový voják" in deployed["message"] and "bob" in deployed["message"]
+    assert all(e.get("message") for e in events), [e["code"] for e in events if not e.get("message")]
