@@ -181,7 +181,7 @@ COMMANDS = {
     "modifier": gettext_lazy("Play a modifier"),
     "add_combatant": gettext_lazy("Add a combatant"),
     "replace_combatant": gettext_lazy("Replace a combatant"),
-    "pass": gettext_lazy("Pass"),
+    "pass": gettext_lazy("Pass (no more cards)"),
     "end_actions": gettext_lazy("End my actions"),
     "end_turn": gettext_lazy("End my turn"),
     "answer": gettext_lazy("Answer"),
