@@ -142,7 +142,7 @@ class TableAllowedCommandSerializer(serializers.Serializer):
     rules = serializers.ListField(child=serializers.CharField())
     fields = serializers.DictField(child=TableFieldSpecSerializer())  # type: ignore[assignment]
     options = serializers.DictField()
-    label = serializers.CharField(required=False, help_text=_("The command in the reader's language."))
+    label = serializers.CharField(required=False, help_text=_("The command in the reader's language."))  # type: ignore[assignment]
     labels = serializers.DictField(child=serializers.DictField(child=serializers.CharField()), required=False,
                                    help_text=_("Per field, each offered value in the reader's language."))
 

@@ -23,7 +23,7 @@ def _context(session: TableSession, view: Mapping[str, Any] | None) -> dict[str,
     rules = rules_of(session) if session.rules_pack_id else None
     cards = {slug: card.names for slug, card in (getattr(rules, "cards", None) or {}).items()}
     handles = {c["handle"]: c for z in ((view or {}).get("game") or {}).get("zones", []) for c in z.get("cards", [])}
-    return {"usernames": {s.key: s.user.get_username() for s in session.seats.select_related("user")},
+    return {"usernames": {s.key: s.user.get_username() for s in session.seats.select_related("user") if s.user},
             "cards": cards, "handles": handles}
 
 
