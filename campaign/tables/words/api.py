@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaign.lib.engine_words import engine_words, knows, say
 from referee.table_models import TableSession
 from referee.tables.state import rules_of
@@ -23,7 +25,8 @@ def _context(session: TableSession, view: Mapping[str, Any] | None) -> dict[str,
     rules = rules_of(session) if session.rules_pack_id else None
     cards = {slug: card.names for slug, card in (getattr(rules, "cards", None) or {}).items()}
     handles = {c["handle"]: c for z in ((view or {}).get("game") or {}).get("zones", []) for c in z.get("cards", [])}
-    return {"usernames": {s.key: s.user.get_username() for s in session.seats.select_related("user") if s.user},
+    seats = session.seats.select_related("user")
+    return {"usernames": {s.key: s.user.get_username() if s.user else _("Vacant seat") for s in seats},
             "cards": cards, "handles": handles}
 
 
