@@ -111,8 +111,14 @@ def test_two_phones_play_a_whole_doomtrooper_game_in_english_and_in_russian(
     _act(bob, "report_draw", "bob: drew again", hand_count=7)
     attackers = bob.locator("#cmd-attack select[name=attacker] option").all_inner_texts()
     assert len(attackers) == 1 and "Line trooper" in attackers[0]  # his own warrior only
-    _act(bob, "attack", "bob: attacked", attacker={"label": "Line trooper"}, defender={"label": "Necromutant"},
-         tactic={"value": "fight"})
+    _act(
+        bob,
+        "attack",
+        "bob: attacked",
+        attacker={"label": "Line trooper"},
+        defender={"label": "Necromutant"},
+        tactic={"value": "fight"},
+    )
     assert "Your move." in bob.inner_text("#whose-move")
     _act(bob, "pass", "bob: passed")
     _turn_to(carol, "pass")
@@ -124,8 +130,14 @@ def test_two_phones_play_a_whole_doomtrooper_game_in_english_and_in_russian(
     # Turn 2, Carol shoots: her 3 misses armour 4, the trooper's 5 kills the wounded Necromutant; Bob scores 3.
     _turn_to(carol, "report_draw")
     _act(carol, "report_draw", "carol: drew again", hand_count=7)
-    _act(carol, "attack", "carol: attacked", attacker={"label": "Некромутант"},
-         defender={"label": "Линейный солдат"}, tactic={"value": "shoot"})
+    _act(
+        carol,
+        "attack",
+        "carol: attacked",
+        attacker={"label": "Некромутант"},
+        defender={"label": "Линейный солдат"},
+        tactic={"value": "shoot"},
+    )
     _act(carol, "pass", "carol: passed in her attack")
     _turn_to(bob, "pass")
     _act(bob, "pass", "bob: passed in her attack")

@@ -33,10 +33,30 @@ from referee.tables.state import rules_of
 SYSTEM = "doomtrooper"
 PLAY_ZONES = ("squad", "cohort", "station", "cover")
 #: The order the commands are listed in: what a turn usually does first comes first, the concession last.
-ORDER = ("report_draw", "deploy", "deploy_cover", "equip", "grant_gift", "assign_mission", "take_cover",
-         "leave_cover", "meditate", "play_effect", "attack", "weapon", "modifier", "add_combatant",
-         "replace_combatant", "pass", "answer", "complete_mission", "end_actions", "end_turn",
-         "report_library_empty", "concede")
+ORDER = (
+    "report_draw",
+    "deploy",
+    "deploy_cover",
+    "equip",
+    "grant_gift",
+    "assign_mission",
+    "take_cover",
+    "leave_cover",
+    "meditate",
+    "play_effect",
+    "attack",
+    "weapon",
+    "modifier",
+    "add_combatant",
+    "replace_combatant",
+    "pass",
+    "answer",
+    "complete_mission",
+    "end_actions",
+    "end_turn",
+    "report_library_empty",
+    "concede",
+)
 #: Kinds that cannot be taken back: the page asks once before sending them.
 FINAL = {"concede": True}
 
@@ -51,22 +71,35 @@ def _decision_label(decision: Mapping[str, Any], usernames: Mapping[str, str], n
     context = decision.get("context") or {}
     if decision.get("kind") == "points_split":
         return _("Split %(points)s points for %(victim)s") % {
-            "points": context.get("points", ""), "victim": card_name(context.get("victim"), names)}
+            "points": context.get("points", ""),
+            "victim": card_name(context.get("victim"), names),
+        }
     if decision.get("kind") == "equipment_destination":
         return _("Where %(card)s goes") % {"card": card_name(context.get("card"), names)}
     return choice_label(decision.get("kind"))
 
 
-def _widgets(command: Mapping[str, Any], cards: Mapping[str, str], usernames: Mapping[str, str],
-             names: Mapping[str, Any], decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _widgets(
+    command: Mapping[str, Any],
+    cards: Mapping[str, str],
+    usernames: Mapping[str, str],
+    names: Mapping[str, Any],
+    decisions: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
     """Each field of a command as a control holding exactly the values the rules allow now (from the
     command's ``options``); an optional field with nothing to offer is left out."""
     options = command.get("options") or {}
     out = []
     for name, spec in command["fields"].items():
         offered = options.get(name)
-        widget: dict[str, Any] = {"name": name, "label": field_label(name), "required": spec["required"],
-                                  "id": f"f-{command['kind']}-{name}", "min": spec["minimum"], "max": spec["maximum"]}
+        widget: dict[str, Any] = {
+            "name": name,
+            "label": field_label(name),
+            "required": spec["required"],
+            "id": f"f-{command['kind']}-{name}",
+            "min": spec["minimum"],
+            "max": spec["maximum"],
+        }
         if spec["type"] in ("card", "cards"):
             values = [(h, cards.get(h, _("a face-down card"))) for h in offered or []]
             widget |= {"widget": "select", "options": values, "multiple": spec["type"] == "cards"}
@@ -105,8 +138,9 @@ def _widgets(command: Mapping[str, Any], cards: Mapping[str, str], usernames: Ma
     return [w for w in out if not w.get("skip")]
 
 
-def _warriors(game: Mapping[str, Any], dt: Mapping[str, Any], names: Mapping[str, Any],
-              usernames: Mapping[str, str], me: str) -> tuple[list[dict[str, Any]], dict[str, str]]:
+def _warriors(
+    game: Mapping[str, Any], dt: Mapping[str, Any], names: Mapping[str, Any], usernames: Mapping[str, str], me: str
+) -> tuple[list[dict[str, Any]], dict[str, str]]:
     """Each side's warriors in play, and every card handle I can name (for the command lists)."""
     stats = {w["warrior"]: w for w in dt.get("warriors", [])}
     named: dict[str, str] = {}
@@ -125,13 +159,18 @@ def _warriors(game: Mapping[str, Any], dt: Mapping[str, Any], names: Mapping[str
             for c in z.get("cards", []):
                 data = c.get("data") or {}
                 found = stats.get(c["handle"], {})
-                warriors.append({
-                    "name": card_name(c, names), "zone": word(ZONES, kind),
-                    "status": word(STATUSES, data.get("status")), "wounded": data.get("status") == "wounded",
-                    "in_cover": not c.get("face_up", True) or bool(data.get("in_cover")),
-                    "unpaid": bool(data.get("unpaid")), "stats": found,
-                    "attachments": [named.get(a, _("a face-down card")) for a in data.get("attachments", [])],
-                })
+                warriors.append(
+                    {
+                        "name": card_name(c, names),
+                        "zone": word(ZONES, kind),
+                        "status": word(STATUSES, data.get("status")),
+                        "wounded": data.get("status") == "wounded",
+                        "in_cover": not c.get("face_up", True) or bool(data.get("in_cover")),
+                        "unpaid": bool(data.get("unpaid")),
+                        "stats": found,
+                        "attachments": [named.get(a, _("a face-down card")) for a in data.get("attachments", [])],
+                    }
+                )
                 named[c["handle"]] = f"{card_name(c, names)} · {who}"
         sides.append({"key": seat, "who": who, "mine": seat == me, "warriors": warriors})
     return sides, named
@@ -147,12 +186,16 @@ def _combat(dt: Mapping[str, Any], named: Mapping[str, str]) -> dict[str, Any] |
         v = values.get(handle, {})
         return {"name": named.get(handle, _("a face-down card")), "attack": v.get("attack"), "armour": v.get("armour")}
 
-    return {"tactic": choice_label(combat.get("tactic")), "attackers": [row(h) for h in combat.get("attackers", [])],
-            "defenders": [row(h) for h in combat.get("defenders", [])]}
+    return {
+        "tactic": choice_label(combat.get("tactic")),
+        "attackers": [row(h) for h in combat.get("attackers", [])],
+        "defenders": [row(h) for h in combat.get("defenders", [])],
+    }
 
 
-def live(session: TableSession, seat: TableSeat, view: Mapping[str, Any],
-         usernames: Mapping[str, str]) -> dict[str, Any]:
+def live(
+    session: TableSession, seat: TableSeat, view: Mapping[str, Any], usernames: Mapping[str, str]
+) -> dict[str, Any]:
     """The Doomtrooper part of the page's context, from the seat's own view."""
     names = card_names(session)
     game = view.get("game") or {}
@@ -161,8 +204,10 @@ def live(session: TableSession, seat: TableSeat, view: Mapping[str, Any],
     zones, sealed, hand = [], [], []
     for z in game.get("zones", []):
         kind = z["key"].partition(":")[0]
-        cards = [{"name": card_name(c, names), "c": c,
-                  "meant_for": word(ZONES, (c.get("data") or {}).get("hidden_zone"))} for c in z.get("cards", [])]
+        cards = [
+            {"name": card_name(c, names), "c": c, "meant_for": word(ZONES, (c.get("data") or {}).get("hidden_zone"))}
+            for c in z.get("cards", [])
+        ]
         if z["key"] == f"hand:{seat.key}":
             hand = cards
         elif kind not in PLAY_ZONES and kind != "attached" and z["policy"] != "nobody" and cards:
@@ -172,23 +217,37 @@ def live(session: TableSession, seat: TableSeat, view: Mapping[str, Any],
     decisions = sel.decisions_for(session=session, seat=seat)
     rank = {k: i for i, k in enumerate(ORDER)}
     commands = [
-        {"kind": c["kind"], "label": command_label(c["kind"]), "final": FINAL.get(c["kind"], False),
-         "fields": _widgets(c, named, usernames, names, decisions)}
+        {
+            "kind": c["kind"],
+            "label": command_label(c["kind"]),
+            "final": FINAL.get(c["kind"], False),
+            "fields": _widgets(c, named, usernames, names, decisions),
+        }
         for c in sorted(sel.commands_for(session=session, seat=seat), key=lambda c: rank.get(c["kind"], 99))
     ]
     events = sel.events_for(session=session, seat=seat, after=0)["events"]
-    players = [{"key": k, "who": usernames.get(k, k), "mine": k == seat.key, **v}
-               for k, v in (dt.get("players") or {}).items()]
+    players = [
+        {"key": k, "who": usernames.get(k, k), "mine": k == seat.key, **v} for k, v in (dt.get("players") or {}).items()
+    ]
     turn = game.get("turn") or {}
     window = game.get("window") or {}
     waiting_on = window.get("priority") or turn.get("active", "")
     pending = [d.get("player") for d in game.get("decisions", []) if d.get("player")]
     outcome = game.get("outcome")
     return {
-        "dt": dt, "players": players, "mine": next((p for p in players if p["mine"]), None), "sides": sides,
-        "zones": zones, "sealed": sealed, "hand": hand, "commands": commands, "combat": _combat(dt, named),
+        "dt": dt,
+        "players": players,
+        "mine": next((p for p in players if p["mine"]), None),
+        "sides": sides,
+        "zones": zones,
+        "sealed": sealed,
+        "hand": hand,
+        "commands": commands,
+        "combat": _combat(dt, named),
         "log": [sentence(e, usernames, names) for e in reversed(events[-40:])],
-        "active": usernames.get(turn.get("active", ""), ""), "turn": turn, "phase": word(PHASES, turn.get("phase")),
+        "active": usernames.get(turn.get("active", ""), ""),
+        "turn": turn,
+        "phase": word(PHASES, turn.get("phase")),
         "waiting": usernames.get(waiting_on, "") if not pending and waiting_on != seat.key else "",
         "my_move": waiting_on == seat.key or seat.key in pending,
         "outcome": _outcome(outcome, usernames) if outcome else "",

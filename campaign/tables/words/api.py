@@ -26,8 +26,11 @@ def _context(session: TableSession, view: Mapping[str, Any] | None) -> dict[str,
     cards = {slug: card.names for slug, card in (getattr(rules, "cards", None) or {}).items()}
     handles = {c["handle"]: c for z in ((view or {}).get("game") or {}).get("zones", []) for c in z.get("cards", [])}
     seats = session.seats.select_related("user")
-    return {"usernames": {s.key: s.user.get_username() if s.user else _("Vacant seat") for s in seats},
-            "cards": cards, "handles": handles}
+    return {
+        "usernames": {s.key: s.user.get_username() if s.user else _("Vacant seat") for s in seats},
+        "cards": cards,
+        "handles": handles,
+    }
 
 
 def _value_words(system: str, field: str, spec: Mapping[str, Any], value: Any, ctx: Mapping[str, Any]) -> str | None:
@@ -43,8 +46,9 @@ def _value_words(system: str, field: str, spec: Mapping[str, Any], value: Any, c
     return None
 
 
-def commands_in_words(session: TableSession, commands: list[dict[str, Any]],
-                      view: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+def commands_in_words(
+    session: TableSession, commands: list[dict[str, Any]], view: Mapping[str, Any] | None
+) -> list[dict[str, Any]]:
     """``commands`` (as ``commands_for`` gives them) with a ``label`` and the ``labels`` of their options."""
     system = session.system
     if not any(knows(system, f"command.{c['kind']}") for c in commands):
@@ -59,8 +63,9 @@ def commands_in_words(session: TableSession, commands: list[dict[str, Any]],
                 words = {str(v): w for v in values if (w := _value_words(system, field, spec, v, ctx)) is not None}
                 if words:
                     labels[field] = words
-        out.append({**command, "label": say(system, f"command.{command['kind']}", fallback=command["kind"]),
-                    "labels": labels})
+        out.append(
+            {**command, "label": say(system, f"command.{command['kind']}", fallback=command["kind"]), "labels": labels}
+        )
     return out
 
 
@@ -71,7 +76,12 @@ def events_in_words(session: TableSession, body: dict[str, Any]) -> dict[str, An
     if not any(knows(system, f"event.{e['code']}") for e in events):
         return body
     ctx = _context(session, None)
-    return {**body, "events": [
-        {**e, "message": say(system, f"event.{e['code']}", e.get("data") or {}, context=ctx)}
-        if knows(system, f"event.{e['code']}") else e for e in events
-    ]}
+    return {
+        **body,
+        "events": [
+            {**e, "message": say(system, f"event.{e['code']}", e.get("data") or {}, context=ctx)}
+            if knows(system, f"event.{e['code']}")
+            else e
+            for e in events
+        ],
+    }

@@ -307,7 +307,8 @@ def names(key: str, value: Any, context: Mapping[str, Any]) -> Any:
         return "; ".join(
             _("%(warrior)s %(attack)s against armour %(armour)s")
             % {"warrior": card_words(v.get("warrior"), cards), "attack": v.get("attack"), "armour": v.get("armour")}
-            for v in value if isinstance(v, Mapping)
+            for v in value
+            if isinstance(v, Mapping)
         )
     if key == "outcome" and isinstance(value, Mapping):
         return _outcome(value, context)
@@ -319,7 +320,12 @@ def _prefixed(prefix: str, table: Mapping[str, Any]) -> dict[str, Any]:
 
 
 WORDS = EngineWords(
-    {**REFUSALS, **_prefixed("event", EVENTS), **_prefixed("command", COMMANDS), **_prefixed("field", FIELDS),
-     **_prefixed("choice", CHOICES)},
+    {
+        **REFUSALS,
+        **_prefixed("event", EVENTS),
+        **_prefixed("command", COMMANDS),
+        **_prefixed("field", FIELDS),
+        **_prefixed("choice", CHOICES),
+    },
     names=names,
 )

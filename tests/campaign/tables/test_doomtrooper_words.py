@@ -16,9 +16,10 @@ from referee.engine.systems.doomtrooper.commands import TYPES
 
 ENGINE = Path(__file__).resolve().parents[3] / "referee" / "engine" / "systems" / "doomtrooper"
 RAISED = sorted({m for f in ENGINE.glob("*.py") for m in re.findall(r'fail\(\s*"([a-z_]+)"', f.read_text())})
-LOGGED = sorted({m for f in ENGINE.glob("*.py")
-                 for m in re.findall(r'(?:public|private)\(\s*"([a-z_.]+)"', f.read_text())}
-                | {"equipped", "gift_granted"})  # the attach events' codes come as a parameter (actions._attach)
+LOGGED = sorted(
+    {m for f in ENGINE.glob("*.py") for m in re.findall(r'(?:public|private)\(\s*"([a-z_.]+)"', f.read_text())}
+    | {"equipped", "gift_granted"}
+)  # the attach events' codes come as a parameter (actions._attach)
 
 
 def test_the_engine_raises_and_logs_codes_the_scan_finds() -> None:

@@ -69,8 +69,7 @@ def test_dt_act_03_the_actions_are_the_active_players(world: World) -> None:
 def test_dt_cov_02_deploy_into_cover_needs_three_actions_left(world: World) -> None:
     phones = Phones(world).started()
     phones.send("bob", "meditate")
-    _refused(phones, "bob", "deploy_cover", "no_actions", "needs 3 action(s) and you have 2 left",
-             slug="heavy_trooper")
+    _refused(phones, "bob", "deploy_cover", "no_actions", "needs 3 action(s) and you have 2 left", slug="heavy_trooper")
 
 
 def test_dt_act_01_no_action_with_none_left(world: World) -> None:
@@ -84,15 +83,30 @@ def test_dt_atk_01_no_attack_in_the_first_turn_nor_twice(world: World) -> None:
     phones = Phones(world).started()
     phones.send("bob", "deploy", slug="line_trooper")
     mine = phones.handles("bob", "squad:s1")[0]["handle"]
-    _refused(phones, "bob", "attack", "first_turn_attack", "not attack in your first turn", attacker=mine,
-             defender=mine, tactic="fight")
+    _refused(
+        phones,
+        "bob",
+        "attack",
+        "first_turn_attack",
+        "not attack in your first turn",
+        attacker=mine,
+        defender=mine,
+        tactic="fight",
+    )
 
 
 def test_dt_cmb_04_combat_cards_and_passes_only_in_a_combat(world: World) -> None:
     phones = _second_turn(Phones(world).started(starting_fate=10))
     _refused(phones, "bob", "pass", "wrong_phase", "not possible in this step")
-    _refused(phones, "bob", "modifier", "wrong_phase", "not possible in this step", slug="fury",
-             warrior=phones.handles("bob", "squad:s1")[0]["handle"])
+    _refused(
+        phones,
+        "bob",
+        "modifier",
+        "wrong_phase",
+        "not possible in this step",
+        slug="fury",
+        warrior=phones.handles("bob", "squad:s1")[0]["handle"],
+    )
 
 
 def test_dt_cmb_04_in_a_combat_only_the_seat_with_priority_plays_or_passes(world: World) -> None:
@@ -116,16 +130,30 @@ def test_dt_pts_02_an_answer_only_when_a_decision_waits(world: World) -> None:
 
 def test_dt_mis_04_a_mission_is_reported_done_only_by_a_player_with_one_open(world: World) -> None:
     phones = Phones(world).started()
-    _refused(phones, "carol", "complete_mission", "no_open_mission", "no open mission",
-             mission=phones.handles("carol", "squad:s1")[0]["handle"] if phones.handles("carol", "squad:s1")
-             else "x")
+    _refused(
+        phones,
+        "carol",
+        "complete_mission",
+        "no_open_mission",
+        "no open mission",
+        mission=phones.handles("carol", "squad:s1")[0]["handle"] if phones.handles("carol", "squad:s1") else "x",
+    )
 
 
 def test_the_refusal_reads_in_russian_and_in_czech(world: World) -> None:
     phones = Phones(world).started()
     for lang, words in (("ru", "Сейчас не ваш ход."), ("cs", "Nejste na tahu.")):
-        body = phones["carol"].post(phones.url("commands/meditate/"), {"payload": {}}, format="json",
-                                    HTTP_ACCEPT_LANGUAGE=lang, HTTP_IDEMPOTENCY_KEY=f"lang-{lang}").json()
+        body = (
+            phones["carol"]
+            .post(
+                phones.url("commands/meditate/"),
+                {"payload": {}},
+                format="json",
+                HTTP_ACCEPT_LANGUAGE=lang,
+                HTTP_IDEMPOTENCY_KEY=f"lang-{lang}",
+            )
+            .json()
+        )
         assert body["code"] == "not_your_turn" and body["detail"] == words, body
 
 
