@@ -19,3 +19,8 @@ class TablesConfig(AppConfig):
         from campaign.tables.summaries import register
 
         register()  # how the live tables' timeline events read
+
+        from campaign.lib.engine_words import register_engine_words
+        from campaign.tables.words import doomtrooper
+
+        register_engine_words(doomtrooper.SYSTEM, doomtrooper.WORDS)

@@ -19,7 +19,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def _send(page: Any, label: str, **fields: str) -> None:
     form = page.locator("#commands form", has=page.locator(f"button:text-is('{label}')"))
     for name, value in fields.items():
-        form.locator(f"[name={name}]").fill(value)
+        field = form.locator(f"[name={name}]")
+        if field.evaluate("e => e.tagName") == "SELECT":  # chosen from the legal ones, never typed
+            field.select_option(value)
+        else:
+            field.fill(value)
     form.locator("button[type=submit]").click()
     page.wait_for_selector(f"text=Sent: {label}.")
 
@@ -72,7 +76,7 @@ def test_two_phones_play_a_doomtrooper_table_and_each_sees_only_its_own_secrets(
     _send(bob, "End my turn")
     carol.wait_for_selector("#commands button:text-is('Report my draw')", timeout=15000)
     _send(carol, "Report my draw", hand_count="8")
-    _send(carol, "Deploy a card", slug="line_trooper")
+    _send(carol, "Deploy a warrior", slug="line_trooper")
     assert "Line trooper" in carol.inner_text("#board")
     assert "7 cards in my hand" in carol.inner_text("#my-cards")  # one of the eight deployed
     assert "carol (you): fate 2" in carol.inner_text("#counters")  # the line trooper's 3 paid from her 5
@@ -80,6 +84,6 @@ def test_two_phones_play_a_doomtrooper_table_and_each_sees_only_its_own_secrets(
     check_page(carol, "table-carol-deployed")
 
     bob.wait_for_selector("#board li:has-text('Line trooper')", timeout=15000)
-    assert "carol deployed Line trooper." in bob.inner_text("#log")
+    assert "carol deployed Line trooper for 3 fate points." in bob.inner_text("#log")
     assert "Heavy trooper" in bob.inner_text("#my-cards")
     check_page(bob, "table-bob-sees-carol")

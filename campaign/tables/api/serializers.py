@@ -119,6 +119,7 @@ class TableEventSerializer(serializers.Serializer):
     rule = serializers.CharField(allow_blank=True)
     data = serializers.DictField()  # type: ignore[assignment]
     compensates = serializers.BooleanField(help_text=_("An undo or amend: fetch the view again."))
+    message = serializers.CharField(required=False, help_text=_("The event in the reader's language."))
     command = serializers.CharField(help_text=_("Your name for the command that made it."))
 
 
@@ -141,6 +142,9 @@ class TableAllowedCommandSerializer(serializers.Serializer):
     rules = serializers.ListField(child=serializers.CharField())
     fields = serializers.DictField(child=TableFieldSpecSerializer())  # type: ignore[assignment]
     options = serializers.DictField()
+    label = serializers.CharField(required=False, help_text=_("The command in the reader's language."))  # type: ignore[assignment]
+    labels = serializers.DictField(child=serializers.DictField(child=serializers.CharField()), required=False,
+                                   help_text=_("Per field, each offered value in the reader's language."))
 
 
 class TableRollSerializer(serializers.Serializer):

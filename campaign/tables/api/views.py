@@ -32,6 +32,7 @@ from campaign.tables.api.serializers import (
     TableViewSerializer,
 )
 from campaign.tables.services.tables import campaign_table_close, campaign_table_join, campaign_table_open
+from campaign.tables.words.api import commands_in_words, events_in_words
 from referee.table_models import TableSeat, TableSession
 from referee.tables import selectors as sel
 from referee.tables import services as svc
@@ -172,7 +173,8 @@ class TableEventsView(APIView):
         raw = request.query_params.get("after", "0")
         if not raw.lstrip("-").isdigit():
             raise RuleViolation(str(_("after must be a whole number.")), code="invalid", field="after")
-        return Response(TableEventsSerializer(sel.events_for(session=session, seat=seat, after=int(raw))).data)
+        events = events_in_words(session, sel.events_for(session=session, seat=seat, after=int(raw)))
+        return Response(TableEventsSerializer(events).data)
 
 
 class TableCommandsView(APIView):
@@ -181,7 +183,9 @@ class TableCommandsView(APIView):
     @extend_schema(responses={200: TableAllowedCommandSerializer(many=True), **errors(401, 403, 404)})
     def get(self, request: Request, pk: int) -> Response:
         session, seat = _seat(request, pk)
-        return Response(TableAllowedCommandSerializer(sel.commands_for(session=session, seat=seat), many=True).data)
+        commands = commands_in_words(session, sel.commands_for(session=session, seat=seat),
+                                     sel.view_of(session=session, seat=seat))
+        return Response(TableAllowedCommandSerializer(commands, many=True).data)
 
 
 class CommandInputSerializer(serializers.Serializer):

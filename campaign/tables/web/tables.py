@@ -21,29 +21,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaign.lib.i18n import localized
 from campaign.lib.web.common import attempt, form_post, not_found_is_404
 from campaign.selectors import campaign_access
 from campaign.selectors.roles import campaign_ids_of
 from campaign.tables.services.tables import campaign_table_close, campaign_table_join, campaign_table_open
-from campaign.tables.web import tables_arena, tables_skirmish
+from campaign.tables.web import tables_arena, tables_doomtrooper, tables_skirmish
 from campaign.tables.web.table_base import command_post, header, on_table, page_of, posted, status_label, table_of
-from campaign.tables.web.table_texts import (
-    PHASES,
-    STATUSES,
-    ZONES,
-    card_name,
-    choice_label,
-    command_label,
-    field_label,
-    sentence,
-    word,
-    zone_label,
-)
+from campaign.tables.web.table_texts import command_label, field_label
 from referee.table_models import TableSeat, TableSession
 from referee.tables import selectors as sel
 from referee.tables import services as svc
-from referee.tables.state import rules_of
 
 SYSTEM = "doomtrooper"
 
@@ -69,7 +56,7 @@ class TablePages:
     join_on_page: Any = None
 
 
-DOOMTROOPER = TablePages(open_input=lambda request: {})
+DOOMTROOPER = TablePages(open_input=lambda request: {}, live=tables_doomtrooper.live)
 #: The one table that dispatches the live tables' pages, keyed by the system's slug.
 PAGES: dict[str, TablePages] = {
     SYSTEM: DOOMTROOPER,
@@ -181,48 +168,6 @@ def table_command_view(request: HttpRequest, pk: int, kind: str) -> HttpResponse
     return command_post(request, pk, kind, lambda c: posted(c["fields"], request, field_label), text)
 
 
-def _card_names(session: TableSession) -> dict[str, Any]:
-    rules = rules_of(session) if session.rules_pack_id else None
-    return {slug: card.names for slug, card in (getattr(rules, "cards", None) or {}).items()}
-
-
-def _widgets(
-    command: dict[str, Any],
-    handles: list[tuple[str, str]],
-    seats: list[tuple[str, str]],
-    decisions: list[dict[str, Any]],
-    pack: list[tuple[str, str]],
-) -> list[dict[str, Any]]:
-    """Each field of a command type as a small form control (a card on the table by its handle, a card of
-    the pack by its name with the pack's cards offered, a seat by its player)."""
-    out = []
-    for name, spec in command["fields"].items():
-        widget: dict[str, Any] = {
-            "name": name,
-            "label": field_label(name),
-            "required": spec["required"],
-            "id": f"f-{command['kind']}-{name}",
-            "min": spec["minimum"],
-            "max": spec["maximum"],
-        }
-        if spec["type"] in ("card", "cards"):
-            widget |= {"widget": "select", "options": handles, "multiple": spec["type"] == "cards"}
-        elif spec["type"] == "seat":
-            widget |= {"widget": "select", "options": seats}
-        elif name == "decision":
-            widget |= {"widget": "select", "options": [(d["key"], d["kind"].replace("_", " ")) for d in decisions]}
-        elif spec["choices"]:
-            widget |= {"widget": "select", "options": [(c, choice_label(c)) for c in spec["choices"]]}
-        elif spec["type"] == "int":
-            widget["widget"] = "number"
-        elif spec["type"] == "bool":
-            widget["widget"] = "checkbox"
-        else:
-            widget |= {"widget": "text", "suggest": pack if name == "slug" else []}
-        out.append(widget)
-    return out
-
-
 def _etag(session: TableSession, seat: TableSeat, detail: dict[str, Any], view: dict[str, Any]) -> str:
     """The seat's ETag over its view, the seats and their presence to the minute: what the live part shows."""
     seats = [
@@ -240,7 +185,7 @@ def _live(request: HttpRequest, session: TableSession) -> dict[str, Any]:
     if seat is None:
         return context | (own.join_context(session) if own.join_context is not None else {})
     view = sel.view_of(session=session, seat=seat)
-    if own.live is not None:
+    if own.live is not None:  # every live system's own part (Doomtrooper's: tables_doomtrooper.live)
         return (
             context
             | own.live(session, seat, view, usernames)
@@ -252,70 +197,7 @@ def _live(request: HttpRequest, session: TableSession) -> dict[str, Any]:
                 "may_start": session.status == TableSession.Status.OPEN,
             }
         )
-    names = _card_names(session)
-    game = view["game"] or {}
-    zones, handles, sealed, hand = [], [], [], []
-    for zone in game.get("zones", []):
-        cards = [
-            {
-                "name": card_name(c, names),
-                "c": c,
-                "status": word(STATUSES, (c.get("data") or {}).get("status")),
-                "meant_for": word(ZONES, (c.get("data") or {}).get("hidden_zone")),
-            }
-            for c in zone.get("cards", [])
-        ]
-        label = zone_label(zone["key"], usernames)
-        handles += [(c["c"]["handle"], f"{c['name']} · {label}") for c in cards]
-        if zone["key"] == f"hand:{seat.key}":
-            hand = cards
-        elif zone["policy"] != "nobody" and cards:
-            zones.append({"label": label, "cards": cards, "count": zone["count"]})
-        sealed += [
-            c
-            for c in cards
-            if not c["c"].get("face_up")
-            and c["c"].get("card")
-            and zone["owner"] == seat.key
-            and not zone["key"].startswith("hand:")
-        ]
-    decisions = sel.decisions_for(session=session, seat=seat)
-    seats = list(usernames.items())
-    pack = sorted(((slug, localized(n)) for slug, n in names.items()), key=lambda p: p[1])
-    commands = [
-        {
-            "kind": c["kind"],
-            "label": command_label(c["kind"]),
-            "rules": c["rules"],
-            "fields": _widgets(c, handles, seats, decisions, pack),
-        }
-        for c in sel.commands_for(session=session, seat=seat)
-    ]
-    events = sel.events_for(session=session, seat=seat, after=0)["events"]
-    dt = game.get("doomtrooper") or {}
-    players = [
-        {"key": k, "who": usernames.get(k, k), "mine": k == seat.key, **v} for k, v in (dt.get("players") or {}).items()
-    ]
-    turn = game.get("turn") or {}
-    context |= {
-        "view": view,
-        "game": game,
-        "zones": zones,
-        "sealed": sealed,
-        "hand": hand,
-        "players": players,
-        "dt": dt,
-        "mine": next((p for p in players if p["mine"]), None),
-        "commands": commands,
-        "log": [sentence(e, usernames, names) for e in reversed(events[-30:])],
-        "active": usernames.get(turn.get("active", ""), ""),
-        "turn": turn,
-        "phase": word(PHASES, turn.get("phase")),
-        "etag": _etag(session, seat, detail, view),
-        "key": uuid.uuid4().hex,
-        "may_start": session.status == TableSession.Status.OPEN,
-    }
-    return context
+    return context  # a system without its own live part: the header alone
 
 
 @login_required

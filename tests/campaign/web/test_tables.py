@@ -53,7 +53,7 @@ def test_a_command_sent_from_the_page_s_form_changes_the_counters(world: World) 
     assert "Undo the last command" in page and "Close the table" in page
     done = bob.post(f"/tables/{session.pk}/commands/meditate/", {"key": "m1"}, follow=True).content.decode()
     assert "Sent: Meditate (gain fate)." in done
-    assert "bob meditated." in carol.get(f"/tables/{session.pk}/").content.decode()
+    assert "bob meditated and gained a fate point." in carol.get(f"/tables/{session.pk}/").content.decode()
 
 
 def test_dt_cov_06_on_the_web_a_sealed_cover_card_shows_on_its_owner_s_page_only(world: World) -> None:
@@ -103,7 +103,7 @@ def test_the_poll_answers_204_until_the_seat_s_view_changes(world: World) -> Non
     assert carol.get(f"/tables/{session.pk}/live/?etag={etag[1]}").status_code == 204
     bob.post(f"/tables/{session.pk}/commands/meditate/", {"key": "m1"})
     fresh = carol.get(f"/tables/{session.pk}/live/?etag={etag[1]}")
-    assert fresh.status_code == 200 and "bob meditated." in fresh.content.decode()
+    assert fresh.status_code == 200 and "bob meditated and gained a fate point." in fresh.content.decode()
 
 
 def test_undo_from_the_page_takes_back_my_own_last_command_and_asks_when_it_is_another_s(world: World) -> None:

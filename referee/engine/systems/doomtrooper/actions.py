@@ -33,7 +33,8 @@ COSTS = {"deploy": 1, "take_cover": 1, "meditate": 1, "equip": 1, "grant_gift": 
 
 def need_actions(view: TableState, seat: str, n: int) -> None:
     if player(view, seat)["actions_left"] < n:
-        raise fail("no_actions", f"this needs {n} action(s) and you have {player(view, seat)['actions_left']} left")
+        left = player(view, seat)["actions_left"]
+        raise fail("no_actions", f"this needs {n} action(s) and you have {left} left", need=n, left=left)
 
 
 def spend(state: TableState, seat: str, n: int) -> None:
@@ -60,7 +61,7 @@ def enter(state: TableState, seat: str, payload: dict[str, Any], *, to: str, fac
 def warrior_def(view: TableState, seat: str, payload: dict[str, Any], phase: str = "actions") -> CardDef:
     found = played_def(view, seat, payload, phase=phase)
     if found.type != "warrior":
-        raise fail("not_a_warrior", "only a warrior can be deployed", "card")
+        raise fail("not_a_warrior", "only a warrior can be deployed", "card", card=found.slug)
     return found
 
 
@@ -69,7 +70,8 @@ def check_deploy(view: TableState, cmd: Command) -> None:
     found = warrior_def(view, cmd.seat, dict(cmd.payload))
     bank = view.counters[f"fate:{cmd.seat}"].value
     if bank < found.value:  # DT-DEP-02: no partial payment
-        raise fail("not_enough_fate", f"deploying costs {found.value} FP and your bank holds {bank}", "card")
+        raise fail("not_enough_fate", f"deploying costs {found.value} FP and your bank holds {bank}", "card",
+                   card=found.slug, cost=found.value, bank=bank)
 
 
 def _home(found: CardDef, payload: dict[str, Any]) -> str:
@@ -97,7 +99,7 @@ def check_deploy_cover(view: TableState, cmd: Command) -> None:
     found = warrior_def(view, cmd.seat, dict(cmd.payload))
     chosen = cmd.payload.get("zone")
     if chosen and chosen not in (found.home, *found.zones):
-        raise fail("wrong_zone", f"this warrior joins the {found.home}", "zone")
+        raise fail("wrong_zone", f"this warrior joins the {found.home}", "zone", card=found.slug, zone=found.home)
 
 
 def do_deploy_cover(state: TableState, cmd: Command) -> list[Event]:
@@ -114,7 +116,8 @@ def check_take_cover(view: TableState, cmd: Command) -> None:
     need_actions(view, cmd.seat, 1)
     own_warrior(view, cmd.seat, cmd.payload["warrior"])
     if not view.cards[cmd.payload["warrior"]].face_up:
-        raise fail("already_in_cover", "this warrior is already face down in cover", "warrior")
+        raise fail("already_in_cover", "this warrior is already face down in cover", "warrior",
+                   warrior=view.cards[cmd.payload["warrior"]].card)
 
 
 def do_take_cover(state: TableState, cmd: Command) -> list[Event]:
@@ -153,9 +156,10 @@ def check_leave_cover(view: TableState, cmd: Command) -> None:
     own_warrior(view, cmd.seat, warrior)
     card = view.cards[warrior]
     if card.face_up:
-        raise fail("not_in_cover", "this warrior is not in cover", "warrior")
+        raise fail("not_in_cover", "this warrior is not in cover", "warrior", warrior=card.card)
     if not app_held(view) and card.data.get("unpaid") and cmd.payload.get("slug") != card.card:
-        raise fail("seal_mismatch", "the card you reveal is not the one you sealed when deploying it", "slug")
+        raise fail("seal_mismatch", "the card you reveal is not the one you sealed when deploying it", "slug",
+                   card=cmd.payload.get("slug") or "")
 
 
 def do_leave_cover(state: TableState, cmd: Command) -> list[Event]:
@@ -205,7 +209,7 @@ def do_meditate(state: TableState, cmd: Command) -> list[Event]:
 def _attach_target(view: TableState, seat: str, warrior: str) -> None:
     own_warrior(view, seat, warrior)
     if not view.cards[warrior].face_up and not settings_of(view).attach_facedown:
-        raise fail("target_face_down", "nothing may be attached to a face-down warrior (GAP-07)", "warrior")
+        raise fail("target_face_down", "nothing may be attached to a face-down warrior", "warrior")
 
 
 def is_doomtrooper(view: TableState, found: CardDef) -> bool:
@@ -218,11 +222,12 @@ def check_equip(view: TableState, cmd: Command) -> None:
     need_actions(view, cmd.seat, 1)
     found = played_def(view, cmd.seat, dict(cmd.payload), phase="actions")
     if found.type != "equipment":
-        raise fail("not_equipment", "only an equipment card can be equipped", "card")
+        raise fail("not_equipment", "only an equipment card can be equipped", "card", card=found.slug)
     _attach_target(view, cmd.seat, cmd.payload["warrior"])
     target = cdef(view, cmd.payload["warrior"])
     if found.restriction == "doomtrooper_only" and (target is None or not is_doomtrooper(view, target)):
-        raise fail("doomtroopers_only", "this equipment may be given only to a Doomtrooper", "warrior")
+        raise fail("doomtroopers_only", "this equipment may be given only to a Doomtrooper", "warrior",
+                   card=found.slug, warrior=target.slug if target else "")
 
 
 def _attach(state: TableState, cmd: Command, rule: str, code: str) -> list[Event]:
@@ -243,22 +248,25 @@ def check_gift(view: TableState, cmd: Command) -> None:
     need_actions(view, cmd.seat, 1)
     found = played_def(view, cmd.seat, dict(cmd.payload), phase="actions")
     if found.type != "gift":
-        raise fail("not_a_gift", "only a Dark Symmetry gift can be granted", "card")
+        raise fail("not_a_gift", "only a Dark Symmetry gift can be granted", "card", card=found.slug)
     legion = [w for w in warriors_of(view, cmd.seat) if (d := cdef(view, w)) and d.affiliation == "dark_legion"]
     if not legion:
         raise fail("no_dark_legion", "you need a Dark Legion warrior in play to grant a gift")
     _attach_target(view, cmd.seat, cmd.payload["warrior"])
     target = cdef(view, cmd.payload["warrior"])
     if target is None or target.affiliation != "dark_legion":
-        raise fail("not_dark_legion", "a gift may go only to a Dark Legion warrior", "warrior")
+        raise fail("not_dark_legion", "a gift may go only to a Dark Legion warrior", "warrior",
+                   warrior=target.slug if target else "")
     if found.gift != "generic" and target.apostle != found.gift:
-        raise fail("wrong_apostle", f"this gift may go only to a follower of {found.gift}", "warrior")
+        raise fail("wrong_apostle", f"this gift may go only to a follower of {found.gift}", "warrior",
+                   card=found.slug, apostle=found.gift, warrior=target.slug)
     if target.immunity == "gifts":
-        raise fail("immune_to_gifts", "this warrior is immune to Dark Symmetry gifts", "warrior")
+        raise fail("immune_to_gifts", "this warrior is immune to Dark Symmetry gifts", "warrior", warrior=target.slug)
     if settings_of(view).dsg_one_per_kind and any(
         (cdef(view, a) or target).slug == found.slug for a in attachments(view, cmd.payload["warrior"])
     ):
-        raise fail("gift_kind_taken", "this warrior already carries a Dark Symmetry card of that title", "warrior")
+        raise fail("gift_kind_taken", "this warrior already carries a Dark Symmetry card of that title", "warrior",
+                   card=found.slug, warrior=target.slug)
 
 
 def do_gift(state: TableState, cmd: Command) -> list[Event]:
@@ -266,5 +274,5 @@ def do_gift(state: TableState, cmd: Command) -> list[Event]:
 
 
 def reattach_refused(view: TableState, cmd: Command) -> None:
-    raise fail("equipment_permanent", "attached equipment is permanent: it can never be moved (DT-EQP-03)")
+    raise fail("equipment_permanent", "attached equipment is permanent: it can never be moved")
 

@@ -38,16 +38,17 @@ SIDES = ("attackers", "defenders")
 def check_attack(view: TableState, cmd: Command) -> None:
     seat, p = cmd.seat, cmd.payload
     if view.turn.taken.get(seat, 0) == 0:
-        raise fail("first_turn_attack", "you may not attack in your first turn (DT-ATK-01)")
+        raise fail("first_turn_attack", "you may not attack in your first turn")
     if player(view, seat)["attack_done"]:
-        raise fail("second_attack", "you have already attacked this turn (DT-ATK-01)")
+        raise fail("second_attack", "you have already attacked this turn")
     if player(view, seat)["actions_left"] < 1:
-        raise fail("no_actions", "you have no action left to attack with")
+        raise fail("no_actions", "you have no action left to attack with", need=1, left=0)
     own_warrior(view, seat, p["attacker"], "attacker")
     if not view.cards[p["attacker"]].face_up and not settings_of(view).cover_attacker:
-        raise fail("attacker_in_cover", "a warrior in cover must leave cover before it attacks (GAP-06)", "attacker")
+        raise fail("attacker_in_cover", "a warrior in cover must leave cover before it attacks",
+                   "attacker", warrior=view.cards[p["attacker"]].card or "")
     if p["defender"] == p["attacker"] or not in_play(view, p["defender"]):
-        raise fail("bad_defender", "the defender must be another warrior in play (DT-ATK-02)", "defender")
+        raise fail("bad_defender", "the defender must be another warrior in play", "defender")
 
 
 def do_attack(state: TableState, cmd: Command) -> list[Event]:
@@ -132,22 +133,26 @@ def preliminary(state: TableState) -> Event:
 def _combatant(view: TableState, seat: str, warrior: str) -> None:
     combat = view.data["combat"]
     if warrior not in [*combat["attackers"], *combat["defenders"]]:
-        raise fail("not_in_combat", "that warrior is not in this combat", "warrior")
+        raise fail("not_in_combat", "that warrior is not in this combat", "warrior",
+                   warrior=view.cards[warrior].card or "")
 
 
 def check_weapon(view: TableState, cmd: Command) -> None:
     warrior, chosen = cmd.payload["warrior"], cmd.payload["weapons"]
     _combatant(view, cmd.seat, warrior)
     if controller(view, warrior) != cmd.seat:
-        raise fail("not_your_warrior", "the warrior's controller chooses its weapon", "warrior")
+        raise fail("weapon_not_yours", "the warrior's controller chooses its weapon", "warrior",
+                   warrior=view.cards[warrior].card or "")
     tactic = view.data["combat"]["tactic"]
     classes = set()
     for card_id in chosen:
         found = cdef(view, card_id)
         if card_id not in attachments(view, warrior) or found is None or not found.weapon:
-            raise fail("not_its_weapon", "choose weapons attached to this warrior", "weapons")
+            raise fail("not_its_weapon", "choose weapons attached to this warrior", "weapons",
+                       warrior=view.cards[warrior].card or "")
         if not (found.weapon == "dual" or (found.weapon == "close") == (tactic == "fight")):
-            raise fail("weapon_tactic", f"a {found.weapon} weapon does not work in a {tactic} combat", "weapons")
+            raise fail("weapon_tactic", f"a {found.weapon} weapon does not work in a {tactic} combat", "weapons",
+                       card=found.slug, weapon=found.weapon, tactic=tactic)
         classes.add(found.weapon)
     if settings_of(view).weapon_limit == "one_card" and len(chosen) > 1:
         raise fail("one_weapon", "each warrior uses at most one weapon in a combat", "weapons")
@@ -165,7 +170,7 @@ def do_weapon(state: TableState, cmd: Command) -> list[Event]:
 def _combat_card(view: TableState, cmd: Command, effect: str) -> CardDef:
     found = played_def(view, cmd.seat, dict(cmd.payload), phase="combat")
     if found.type != "combat" or found.effect != effect:
-        raise fail("wrong_card", "that card does not do this in combat", "card")
+        raise fail("wrong_card", "that card does not do this in combat", "card", card=found.slug, effect=effect)
     return found
 
 
@@ -175,10 +180,12 @@ def check_modifier(view: TableState, cmd: Command) -> None:
     _combatant(view, cmd.seat, warrior)
     target = cdef(view, warrior)
     if found.is_dark_symmetry and target is not None and target.immunity == "dark_symmetry":
-        raise fail("immune", "this warrior is immune to Dark Symmetry cards (DT-DSG-04)", "warrior")
+        raise fail("immune", "this warrior is immune to Dark Symmetry cards", "warrior",
+                   card=found.slug, warrior=target.slug)
     for mod in view.data["combat"]["mods"]:  # DT-CMB-05: per player, per warrior, per title
         if mod["player"] == cmd.seat and mod["warrior"] == warrior and mod["title"] == found.slug:
-            raise fail("modifier_kind_used", "you already played a card of that kind on this warrior", "card")
+            raise fail("modifier_kind_used", "you already played a card of that kind on this warrior", "card",
+                       card=found.slug, warrior=target.slug if target else "")
 
 
 def do_modifier(state: TableState, cmd: Command) -> list[Event]:
@@ -199,10 +206,11 @@ def check_join(view: TableState, cmd: Command, effect: str) -> None:
     elif not in_play(view, warrior):
         raise fail("not_in_play", "that warrior is not in play", "warrior")
     if not view.cards[warrior].face_up:
-        raise fail("target_face_down", "a warrior in cover cannot join a combat", "warrior")
+        raise fail("cover_cannot_join", "a warrior in cover cannot join a combat", "warrior")
     combat = view.data["combat"]
     if warrior in [*combat["attackers"], *combat["defenders"]]:
-        raise fail("already_in_combat", "that warrior already fights here", "warrior")
+        raise fail("already_in_combat", "that warrior already fights here", "warrior",
+                   warrior=view.cards[warrior].card or "")
 
 
 def do_join(state: TableState, cmd: Command, effect: str) -> list[Event]:
@@ -277,9 +285,11 @@ def check_split(view: TableState, cmd: Command) -> None:
         raise fail("no_such_decision", "there is no such decision for you", "decision")
     if decision.kind == "points_split":
         if not 0 <= cmd.payload.get("vp", -1) <= decision.context["points"]:
-            raise fail("bad_split", f"split {decision.context['points']} points: VP between 0 and that", "vp")
+            raise fail("bad_split", f"split {decision.context['points']} points: VP between 0 and that", "vp",
+                       points=decision.context["points"])
     elif cmd.payload.get("choice") not in decision.options:
-        raise fail("bad_choice", f"choose one of: {', '.join(map(str, decision.options))}", "choice")
+        raise fail("bad_choice", f"choose one of: {', '.join(map(str, decision.options))}", "choice",
+                   choices=[str(o) for o in decision.options])
 
 
 def do_split(state: TableState, cmd: Command) -> list[Event]:

@@ -1,8 +1,10 @@
-"""Doomtrooper's command types: kind, who sends it, in which step, its fields, the rules it applies."""
+"""Doomtrooper's command types: kind, who sends it, in which step and when (``offers.when_of``), its fields,
+the rules it applies."""
 
 from __future__ import annotations
 
 from referee.engine.live.system import CommandType, Field
+from referee.engine.systems.doomtrooper.offers import when_of
 
 PLAYED = {"card": Field("card", required=False), "slug": Field("str", required=False)}
 WARRIOR = {"warrior": Field("card")}
@@ -12,7 +14,7 @@ COMBAT = ("combat",)
 
 def _t(kind: str, who: str, phases: tuple[str, ...], fields: dict[str, Field], *rules: str,
        undoable: bool = True) -> CommandType:
-    return CommandType(kind, who, phases, fields, tuple(rules), undoable=undoable)
+    return CommandType(kind, who, phases, fields, tuple(rules), undoable=undoable, when=when_of(kind))
 
 
 TYPES = {t.kind: t for t in (

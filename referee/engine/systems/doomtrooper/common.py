@@ -79,8 +79,10 @@ def library_empty(state: TableState, seat: str) -> bool:
     return bool(player(state, seat)["library_empty"])
 
 
-def fail(code: str, message: str, field: str = "") -> CommandError:
-    return CommandError(code, message, field)
+def fail(code: str, message: str, field: str = "", **params: Any) -> CommandError:
+    """A refusal: its stable code, the engine's English (a fallback), the field at fault, and its parameters
+    (card slugs, seat keys, numbers; never words): the Doomtrooper catalogue puts it into the reader's words."""
+    return CommandError(code, message, field, params)
 
 
 def own_warrior(view: TableState, seat: str, card_id: str, field: str = "warrior") -> None:
@@ -96,19 +98,20 @@ def played_def(view: TableState, seat: str, payload: dict[str, Any], *, phase: s
     if app_held(view):
         card_id = payload.get("card")
         if not card_id:
-            raise fail("missing_field", "choose the card from your hand", "card")
+            raise fail("card_needed", "choose the card from your hand", "card")
         if view.cards[card_id].zone != zone(seat, "hand"):
             raise fail("not_in_hand", "that card is not in your hand", "card")
         found = cdef(view, card_id)
     else:
         slug = payload.get("slug")
         if not slug:
-            raise fail("missing_field", "enter the card you play (its slug in the card data)", "slug")
+            raise fail("card_needed", "choose the card you play", "slug")
         if hand_count(view, seat) < 1:
             raise fail("hand_empty", "your reported hand is empty: report your hand size first", "slug")
         found = catalogue(view).get(slug)
     if found is None:
         raise fail("unknown_card", "no such card in this table's card data", "slug")
     if found.steps and phase not in found.steps:
-        raise fail("wrong_step", f"this card may be played only in: {', '.join(found.steps)}", "card")
+        raise fail("wrong_step", f"this card may be played only in: {', '.join(found.steps)}", "card",
+                   card=found.slug, steps=list(found.steps))
     return found

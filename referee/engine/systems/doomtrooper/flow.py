@@ -166,14 +166,28 @@ def end_turn(state: TableState, seat: str, payload: Mapping[str, Any]) -> list[E
 
 
 def concede(state: TableState, seat: str) -> list[Event]:
-    """A player concedes (LIVE-TABLES §6): the game ends, the conceding player loses; with two players the
-    other wins, with more the game goes on without the one who conceded until one player is left."""
+    """A player concedes (LIVE-TABLES §6): the conceding player loses; with two players the other wins, with
+    more the game goes on without the one who conceded (out of the turn order, sending nothing more:
+    ``offers.when_of``) until one player is left. A combat the conceder takes part in ends unresolved."""
     rest = [s for s in state.players if s != seat and s not in state.data.setdefault("conceded", [])]
     state.data["conceded"].append(seat)
     events = [public("conceded", "", seat=seat)]
     if len(rest) == 1:
         return [*events, *end_game(state, rule="", winner=rest[0], reason="conceded")]
-    return events
+    turn, was_active = state.turn, state.turn.active == seat
+    if state.window is not None and seat in state.window.participants:
+        state.window, state.data["combat"] = None, None
+        phase_set(state, "discard")
+    at = turn.order.index(seat)
+    turn.order.remove(seat)
+    if at < turn.index or (was_active and turn.index >= len(turn.order)):
+        turn.index = (turn.index - 1) % len(turn.order) if at < turn.index else 0
+    if not was_active:
+        return events
+    turn.taken[seat] = turn.taken.get(seat, 0) + 1
+    turn.number += 1
+    phase_set(state, "draw")
+    return [*events, *begin_turn(state)]
 
 
 def end_game(state: TableState, *, rule: str, winner: str | None, reason: str) -> list[Event]:

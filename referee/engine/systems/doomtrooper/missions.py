@@ -22,7 +22,7 @@ def check_mission(view: TableState, cmd: Command) -> None:
     need_actions(view, cmd.seat, 1)
     found = played_def(view, cmd.seat, dict(cmd.payload), phase="actions")
     if found.type != "mission":
-        raise fail("not_a_mission", "only a mission card can be assigned", "card")
+        raise fail("not_a_mission", "only a mission card can be assigned", "card", card=found.slug)
     warrior, target_seat = cmd.payload.get("warrior"), cmd.payload.get("player")
     if bool(warrior) == bool(target_seat):
         raise fail("one_target", "assign the mission to one warrior or one player", "warrior")
@@ -31,16 +31,18 @@ def check_mission(view: TableState, cmd: Command) -> None:
             raise fail("not_in_play", "that warrior is not in play", "warrior")
         kind = "own_warrior" if controller(view, warrior) == cmd.seat else "warrior"
         if not view.cards[warrior].face_up and not settings_of(view).attach_facedown:
-            raise fail("target_face_down", "nothing may be attached to a face-down warrior (GAP-07)", "warrior")
+            raise fail("target_face_down", "nothing may be attached to a face-down warrior", "warrior")
     else:
         kind = "self" if target_seat == cmd.seat else "player"
     if kind not in found.targets:
-        raise fail("wrong_target", f"this mission may target: {', '.join(found.targets)}", "warrior")
+        raise fail("wrong_target", f"this mission may target: {', '.join(found.targets)}", "warrior",
+                   card=found.slug, targets=list(found.targets))
     if settings_of(view).mission_no_duplicate:
         on = warrior or f"seat:{target_seat}"
         for card in view.cards.values():
             if card.card == found.slug and card.data.get("on") == on and card.data.get("status") == "open":
-                raise fail("mission_duplicate", "that target already has this mission open", "warrior")
+                raise fail("mission_duplicate", "that target already has this mission open", "warrior",
+                           card=found.slug)
 
 
 def do_mission(state: TableState, cmd: Command) -> list[Event]:
@@ -82,13 +84,13 @@ def check_effect(view: TableState, cmd: Command) -> None:
     found = played_def(view, cmd.seat, dict(cmd.payload), phase=view.turn.phase)
     if found.type != "other":
         raise fail("not_an_effect", "play equipment, gifts, missions and combat cards with their own commands",
-                   "card")
+                   "card", card=found.slug)
     target = cmd.payload.get("target")
     if target:
         if not in_play(view, target):
             raise fail("not_in_play", "that warrior is not in play", "target")
         if not view.cards[target].face_up and settings_of(view).facedown_effect_target == "untargetable":
-            raise fail("target_face_down", "a face-down warrior cannot be the target of an effect (DT-COV-08)",
+            raise fail("target_face_down", "a face-down warrior cannot be the target of an effect",
                        "target")
 
 

@@ -34,6 +34,7 @@ from referee.engine.systems.doomtrooper.common import (
     zone,
     zone_name,
 )
+from referee.engine.systems.doomtrooper.offers import offers
 from referee.engine.systems.doomtrooper.settings import DoomtrooperSettings
 
 Check = Callable[[TableState, Command], None]
@@ -54,14 +55,16 @@ def _end_turn_check(view: TableState, cmd: Command) -> None:
     size = settings_of(view).hand_size
     if not flow.discard_count_ok(hand_count(view, cmd.seat), len(cards), size):
         raise fail("discard_count", f"with {hand_count(view, cmd.seat)} cards, discard down to {size} "
-                   "(or one card at most when you hold no more)", "cards")
+                   "(or one card at most when you hold no more)", "cards", hand=hand_count(view, cmd.seat),
+                   size=size, chosen=len(cards))
 
 
 def _report_draw_check(view: TableState, cmd: Command) -> None:
     _physical_only(view, cmd)
     size = settings_of(view).hand_size
     if cmd.payload["hand_count"] < size and not cmd.payload.get("library_empty"):
-        raise fail("draw_to_seven", f"draw until you hold {size} cards, unless your library runs out", "hand_count")
+        raise fail("draw_to_seven", f"draw until you hold {size} cards, unless your library runs out", "hand_count",
+                   size=size)
 
 
 CHECKS: dict[str, Check] = {
@@ -117,9 +120,10 @@ class DoomtrooperSystem(LiveSystem):
         if isinstance(rules, Catalogue):
             unknown = sorted({s for s in deck if rules.get(s) is None})
             if unknown:
-                raise fail("unknown_card", f"not in this table's card data: {', '.join(unknown[:5])}", "deck")
+                raise fail("unknown_cards", f"not in this table's card data: {', '.join(unknown[:5])}", "deck",
+                           cards=", ".join(unknown[:5]))
         if len(deck) > 500:
-            raise fail("deck_too_big", "a deck list has at most 500 cards", "deck")
+            raise fail("deck_too_big", "a deck list has at most 500 cards", "deck", most=500)
         return {"deck": list(deck)}
 
     def new_state(self, *, seats: Mapping[str, str], key: str, settings: Any,
@@ -138,7 +142,7 @@ class DoomtrooperSystem(LiveSystem):
             if app_held(view) and "slug" in payload:
                 raise fail("app_holds_decks", "the app holds your hand: choose the card by its handle", "slug")
             if not app_held(view) and "card" in payload:
-                raise fail("physical_cards", "you play your own cards: enter the card by its slug", "card")
+                raise fail("physical_cards", "you play your own cards: choose the card by its name", "card")
         CHECKS[command.kind](view, command)
 
     def apply(self, state: TableState, command: Command, roller: Roller) -> list[Event]:
@@ -207,8 +211,7 @@ class DoomtrooperSystem(LiveSystem):
                 kinds |= {"end_turn", "play_effect"}
         if phase == "combat" and view.window is not None and view.window.priority == viewer:
             kinds |= {"weapon", "modifier", "add_combatant", "replace_combatant", "pass"}
-        return [{"kind": k, "options": {"actions_left": me["actions_left"]} if k in TYPES and
-                 TYPES[k].phases == ("actions",) else {}} for k in sorted(kinds)]
+        return offers(view, viewer, kinds)
 
 
 SYSTEM = DoomtrooperSystem()

@@ -40,8 +40,14 @@ def test_dt_act_02_actions_in_any_order_and_repeated() -> None:
 def test_dt_act_03_the_action_menu() -> None:
     g = Game(starting_fate=30)
     g.ready_to_fight()
-    assert {"deploy", "take_cover", "deploy_cover", "meditate", "equip", "grant_gift", "assign_mission",
-            "attack", "leave_cover"} <= g.kinds("s1")
+    # With no warrior in play, only what needs none is offered (#25: the menu holds what the rules allow now).
+    assert {"deploy", "deploy_cover", "meditate", "assign_mission"} <= g.kinds("s1")
+    assert not {"take_cover", "equip", "grant_gift", "attack", "leave_cover"} & g.kinds("s1")
+    g.deploy("s1", "legion_centurion")
+    assert {"deploy", "take_cover", "meditate", "equip", "grant_gift", "assign_mission", "attack"} <= g.kinds("s1")
+    assert "deploy_cover" not in g.kinds("s1")  # two actions left: it needs three
+    g.send("s1", "take_cover", warrior=g.h(g.state.zones["cohort:s1"].cards[0], "s1"))
+    assert "leave_cover" in g.kinds("s1")
 
 
 def test_dt_dep_01_deploying_pays_the_value_into_the_pool_face_up_unwounded() -> None:
@@ -403,7 +409,8 @@ def test_dt_mis_04_a_done_mission_is_discarded_and_remembered_for_its_owner() ->
     g.to_actions()
     g.send("s1", "assign_mission", slug="hunt_mission", player="s2")
     hunt = g.newest()
-    assert g.refuse("s2", "complete_mission", mission=g.h(hunt, "s2")) == "not_your_mission"
+    # s2 owns no open mission: the kind itself is refused before the payload is read (CommandType.when)
+    assert g.refuse("s2", "complete_mission", mission=g.h(hunt, "s2")) == "no_open_mission"
     g.send("s1", "complete_mission", mission=g.h(hunt, "s1"))
     card = g.state.cards[hunt]
     assert (card.zone, card.data["status"], card.data["return_to"]) == ("discard:s1", "done", "s1")
