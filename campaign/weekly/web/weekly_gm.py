@@ -53,8 +53,10 @@ def characters_page(request: HttpRequest, pk: int) -> HttpResponse:
     sheets = characters_visible_to(viewer=request.user, campaign_id=pk)
     names = {s["id"]: s["name"] for s in sheets}
     with_character = {s.get("user") for s in sheets}
-    players = members_of(viewer=request.user, campaign_id=pk, active=True, role=Membership.Role.PLAYER)
-    players = sorted(players, key=lambda m: m.user.username)
+    players = sorted(
+        members_of(viewer=request.user, campaign_id=pk, active=True, role=Membership.Role.PLAYER),
+        key=lambda m: m.user.username,
+    )
     promises = promises_for(viewer=request.user, campaign_id=pk)
     context = {
         "campaign": access.campaign,
