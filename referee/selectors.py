@@ -67,6 +67,11 @@ def user_stream_of(*, user: Any) -> RollStream | None:
     return RollStream.objects.filter(audience=Audience.USER, user=user, revealed_at__isnull=True).first()
 
 
+def revealed_streams_of(*, user: Any) -> QuerySet[RollStream]:
+    """The user's own streams whose seeds are revealed, the last first (their own stream's history)."""
+    return RollStream.objects.filter(user=user, revealed_at__isnull=False).order_by("-id")
+
+
 def mixed_streams() -> QuerySet[LedgerEntry, int]:
     """Public streams that carry hidden rolls (weeks opened before hidden streams): their seed stays the GM's."""
     return (

@@ -18,7 +18,14 @@ from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from campaign.lib.errors import NotFound
 from campaign.models import Invitation, Membership
-from campaign.selectors import campaign_access, invitations_of, members_of
+from campaign.selectors import (
+    campaign_access,
+    invitation_by_code,
+    invitation_in,
+    invitations_of,
+    members_of,
+    membership_in,
+)
 from campaign.services.members import (
     MAX_INVITATION_DAYS,
     MAX_INVITATION_USES,
@@ -59,7 +66,7 @@ class MemberRemoveView(APIView):
     @extend_schema(request=None, responses={200: MemberSerializer})
     @idempotent
     def post(self, request: Request, pk: int, membership_id: int) -> Response:
-        membership = members_of(viewer=request.user, campaign_id=pk).filter(pk=membership_id).first()
+        membership = membership_in(viewer=request.user, campaign_id=pk, membership_id=membership_id)
         if membership is None:
             raise NotFound(_("No such member."), code="member_not_found")
         return Response(MemberSerializer(membership_remove(membership=membership, actor=viewer(request))).data)
@@ -119,7 +126,7 @@ class InvitationRevokeView(APIView):
     @extend_schema(request=None, responses={200: InvitationSerializer})
     @idempotent
     def post(self, request: Request, pk: int, invitation_id: int) -> Response:
-        invitation = invitations_of(viewer=request.user, campaign_id=pk).filter(pk=invitation_id).first()
+        invitation = invitation_in(viewer=request.user, campaign_id=pk, invitation_id=invitation_id)
         if invitation is None:
             raise NotFound(_("No such invitation."), code="invitation_not_found")
         invitation = invitation_revoke(invitation=invitation, actor=viewer(request))
@@ -140,7 +147,7 @@ class InvitationByCodeView(APIView):
 
     @extend_schema(responses={200: OutputSerializer})
     def get(self, request: Request, code: str) -> Response:
-        invitation = Invitation.objects.select_related("campaign").filter(code=code).first()
+        invitation = invitation_by_code(code)
         if invitation is None:
             raise NotFound(_("No such invitation; check the code."), code="invitation_not_found")
         problem = invitation_problem(invitation, timezone.now())

@@ -16,7 +16,13 @@ from rest_framework.views import APIView
 
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.errors import NotFound
-from campaign.selectors.rolls import campaign_for_member, chained_to_hidden, roll_shown_to, rolls_visible_to
+from campaign.selectors.rolls import (
+    campaign_for_member,
+    chained_to_hidden,
+    roll_of,
+    roll_shown_to,
+    rolls_newest_first,
+)
 from campaign.services.rolls import roll_ad_hoc
 from referee.api.serializers import RollOutputSerializer
 from referee.models import LedgerEntry, Visibility
@@ -54,7 +60,7 @@ class RollListCreateView(generics.ListAPIView[LedgerEntry]):
         campaign = serializers.IntegerField(required=False, allow_null=True, default=None)
 
     def get_queryset(self) -> QuerySet[LedgerEntry]:
-        return rolls_visible_to(viewer=self.request.user).order_by("-id")
+        return rolls_newest_first(viewer=self.request.user)
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
@@ -90,7 +96,7 @@ class RollDetailView(APIView):
 
     @extend_schema(responses={200: RollOutputSerializer})
     def get(self, request: Request, pk: int) -> Response:
-        entry = rolls_visible_to(viewer=request.user).filter(pk=pk).first()
+        entry = roll_of(viewer=request.user, roll_id=pk)
         if entry is None:
             raise NotFound(gettext("No such roll."), code="roll_not_found")
         context = {"unchained": chained_to_hidden(entries=[entry], viewer=request.user)}

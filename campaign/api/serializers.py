@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from campaign.models import Campaign, CampaignEvent, Invitation, Membership, Week
+from campaign.selectors.campaigns import week_in
 from campaign.selectors.event_summaries import Names, event_summary
 from campaign.selectors.week_streams import stream_view, week_streams
 from referee.models import Audience
@@ -115,7 +116,7 @@ class CampaignDetailSerializer(CampaignSerializer):
 
     @extend_schema_field(WeekSerializer(allow_null=True))
     def get_current_week(self, campaign: Campaign) -> dict[str, Any] | None:
-        week = campaign.weeks.exclude(status=Week.Status.CLOSED).order_by("-number").first()
+        week = week_in(campaign, Week.Status.OPEN, Week.Status.RESOLVING, last=True)
         return WeekSerializer(week).data if week else None
 
 

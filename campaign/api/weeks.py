@@ -24,7 +24,7 @@ class WeekListView(generics.ListAPIView[Week]):
     serializer_class = WeekSerializer
 
     def get_queryset(self) -> QuerySet[Week]:
-        return weeks_of(viewer=self.request.user, campaign_id=self.kwargs["pk"]).select_related("campaign")
+        return weeks_of(viewer=self.request.user, campaign_id=self.kwargs["pk"])
 
 
 class WeekDetailView(APIView):

@@ -6,25 +6,36 @@ they leave (their history is there); anybody else is told it does not exist.
 
 from campaign.selectors.campaigns import (
     CampaignAccess,
+    active_member,
     campaign_access,
     campaigns_visible_to,
+    invitation_by_code,
+    invitation_in,
     invitations_of,
     members_of,
+    membership_in,
     memberships_of,
     week_for_viewer,
+    week_in,
     weeks_of,
 )
-from campaign.selectors.timeline import events_visible, timeline_of
+from campaign.selectors.timeline import events_visible, sees_party, timeline_of
 
 __all__ = [
     "CampaignAccess",
+    "active_member",
     "campaign_access",
     "campaigns_visible_to",
     "events_visible",
+    "invitation_by_code",
+    "invitation_in",
     "invitations_of",
     "members_of",
+    "membership_in",
     "memberships_of",
+    "sees_party",
     "timeline_of",
     "week_for_viewer",
+    "week_in",
     "weeks_of",
 ]

@@ -73,13 +73,31 @@ def campaign_access(*, viewer: Any, campaign_id: int) -> CampaignAccess:
     return CampaignAccess(campaign, campaign.viewer_role, campaign.viewer_active)  # type: ignore[attr-defined]
 
 
-def members_of(*, viewer: Any, campaign_id: int, active: bool | None = None) -> QuerySet[Membership]:
-    """The campaign's memberships, former ones included unless ``active`` says otherwise."""
+def members_of(
+    *, viewer: Any, campaign_id: int, active: bool | None = None, role: str | None = None
+) -> QuerySet[Membership]:
+    """The campaign's memberships, former ones included unless ``active`` says otherwise; ``role``: only those."""
     access = campaign_access(viewer=viewer, campaign_id=campaign_id)
     rows = Membership.objects.filter(campaign=access.campaign).select_related("user")
     if active is not None:
         rows = rows.filter(left_at__isnull=active)
+    if role is not None:
+        rows = rows.filter(role=role)
     return rows.order_by(F("left_at").asc(nulls_first=True), "role", "joined_at", "id")
+
+
+def membership_in(*, viewer: Any, campaign_id: int, membership_id: int) -> Membership | None:
+    """One membership (former ones too) of a campaign the viewer may see, or None: what a command names."""
+    return members_of(viewer=viewer, campaign_id=campaign_id).filter(pk=membership_id).first()
+
+
+def active_member(*, viewer: Any, campaign_id: int, user_id: Any) -> Membership | None:
+    """``user_id``'s active membership of a campaign the viewer may see, or None (what a command names)."""
+    try:
+        user_pk = int(user_id)
+    except (TypeError, ValueError):
+        return None
+    return members_of(viewer=viewer, campaign_id=campaign_id, active=True).filter(user_id=user_pk).first()
 
 
 def invitations_of(*, viewer: Any, campaign_id: int) -> QuerySet[Invitation]:
@@ -90,9 +108,26 @@ def invitations_of(*, viewer: Any, campaign_id: int) -> QuerySet[Invitation]:
     return Invitation.objects.filter(campaign=access.campaign).select_related("created_by")
 
 
+def invitation_by_code(code: str) -> Invitation | None:
+    """The invitation a link's code names, whoever asks (the code is what lets its holder in), or None."""
+    return Invitation.objects.select_related("campaign", "created_by").filter(code=code).first()
+
+
+def invitation_in(*, viewer: Any, campaign_id: int, invitation_id: int) -> Invitation | None:
+    """One of the campaign's invitations, for its organiser (``invitations_of``), or None."""
+    return invitations_of(viewer=viewer, campaign_id=campaign_id).filter(pk=invitation_id).first()
+
+
 def weeks_of(*, viewer: Any, campaign_id: int) -> QuerySet[Week]:
     access = campaign_access(viewer=viewer, campaign_id=campaign_id)
-    return Week.objects.filter(campaign=access.campaign).order_by("number")
+    return Week.objects.filter(campaign=access.campaign).select_related("campaign").order_by("number")
+
+
+def week_in(campaign: Campaign, *statuses: str, last: bool = False) -> Week | None:
+    """The campaign's first week in one of ``statuses`` (with ``last``: its latest), or None; for a campaign the
+    viewer's access was already read for (weeks are as public as their campaign)."""
+    rows = Week.objects.filter(campaign=campaign, status__in=statuses)
+    return rows.order_by("-number" if last else "number").first()
 
 
 def week_for_viewer(*, viewer: Any, week_id: int) -> tuple[Week, CampaignAccess]:

@@ -34,6 +34,28 @@ def rolls_visible_to(*, viewer: Any) -> QuerySet[LedgerEntry]:
     return ledger_visible_to(viewer=viewer, **_roles(viewer))
 
 
+def roll_of(*, viewer: Any, roll_id: int) -> LedgerEntry | None:
+    """One ledger entry if the viewer may see it, else None."""
+    return rolls_visible_to(viewer=viewer).filter(pk=roll_id).first()
+
+
+def rolls_newest_first(*, viewer: Any) -> QuerySet[LedgerEntry]:
+    """The rolls the viewer may see, the last made first (the API's list)."""
+    return rolls_visible_to(viewer=viewer).order_by("-id")
+
+
+def recent_rolls(
+    *, viewer: Any, campaign_id: int | None = None, visibilities: Iterable[str] | None = None, limit: int = 50
+) -> list[LedgerEntry]:
+    """The latest rolls the viewer may see, of one campaign and of some visibilities when given (a page's list)."""
+    rows = rolls_visible_to(viewer=viewer).select_related("roller", "campaign", "week", "stream")
+    if campaign_id is not None:
+        rows = rows.filter(campaign_id=campaign_id)
+    if visibilities is not None:
+        rows = rows.filter(visibility__in=list(visibilities))
+    return list(rows.order_by("-created_at", "-id")[:limit])
+
+
 def streams_visible_to(*, viewer: Any) -> QuerySet[RollStream]:
     """Every stream the viewer may see (see ``referee.selectors.streams_visible_to``)."""
     return ledger_streams_visible_to(viewer=viewer, **_roles(viewer))

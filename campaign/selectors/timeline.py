@@ -23,6 +23,16 @@ def register_party_rule(rule: Callable[[Any], Q]) -> None:
         _PARTY_RULES.append(rule)
 
 
+def sees_party(access: CampaignAccess, *, in_party: bool) -> bool:
+    """Whether the viewer sees what tells of a party's rosters (an event of visibility "party", a battle's
+    sequence, report and aftermath): the one rule, which ``events_visible`` filters the timeline by. The
+    active organiser and GM always; every member, former ones too, while the campaign's rosters are public;
+    with them private, the party's own active members (``in_party``: e.g. the battle's two players)."""
+    if access.is_gm or access.is_organiser or not rosters_private(access.campaign):
+        return True
+    return access.active and in_party
+
+
 def events_visible(access: CampaignAccess, viewer: Any = None) -> QuerySet[CampaignEvent]:
     """Who sees which event, the one rule for the timeline (web and API), the battle page and the standings:
 
@@ -38,10 +48,10 @@ def events_visible(access: CampaignAccess, viewer: Any = None) -> QuerySet[Campa
         return rows
     if access.is_organiser:
         return rows.filter(visibility__in=[V.PUBLIC, V.STAFF, V.PARTY])
-    if not rosters_private(access.campaign):
+    if sees_party(access, in_party=False):  # rosters public
         return rows.filter(visibility__in=[V.PUBLIC, V.PARTY])
     seen = Q(visibility=V.PUBLIC)
-    if viewer is not None and access.active and _PARTY_RULES:
+    if viewer is not None and sees_party(access, in_party=True) and _PARTY_RULES:
         party = Q()
         for rule in _PARTY_RULES:
             party |= rule(viewer)
@@ -68,4 +78,5 @@ def timeline_of(
         rows = rows.filter(battle_id=battle)
     if week is not None:
         rows = rows.filter(week__number=week)
-    return rows.select_related("actor", "warband", "week", "campaign__rules_pack").order_by("-created_at", "-id")
+    rows = rows.select_related("actor", "warband", "battle", "week", "campaign__rules_pack")
+    return rows.order_by("-created_at", "-id")

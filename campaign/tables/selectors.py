@@ -15,12 +15,34 @@ from django.utils.translation import gettext as _
 from campaign.lib.errors import NotFound
 from campaign.selectors.roles import STAFF, campaign_ids_of, role_of
 from campaign.tables.models import ArenaCharacter
+from referee.table_models import TableSession
+from referee.tables.selectors import tables_visible_to
 
 
-def characters_visible_to(*, viewer: Any, campaign_id: int | None = None) -> QuerySet[ArenaCharacter]:
-    """The characters of the campaigns the viewer is an active member of (of one campaign when given)."""
+def characters_visible_to(
+    *, viewer: Any, campaign_id: int | None = None, own: bool = False
+) -> QuerySet[ArenaCharacter]:
+    """The characters of the campaigns the viewer is an active member of (of one campaign when given; ``own``:
+    only the viewer's)."""
     rows = ArenaCharacter.objects.filter(campaign_id__in=campaign_ids_of(viewer=viewer)).select_related("owner")
+    if own:
+        rows = rows.filter(owner_id=getattr(viewer, "pk", None))
     return rows.filter(campaign_id=campaign_id) if campaign_id is not None else rows
+
+
+def tables_listed_to(
+    *, viewer: Any, campaign_id: Any = None, system: str | None = None, status: str | None = None, limit: int = 100
+) -> list[TableSession]:
+    """The live tables the viewer may see (the referee's rule, by the campaigns they are an active member of),
+    newest first, narrowed to one campaign, system or status when given."""
+    rows = tables_visible_to(viewer=viewer, member_of=campaign_ids_of(viewer=viewer))
+    if campaign_id is not None:
+        rows = rows.filter(campaign_id=campaign_id)
+    if system:
+        rows = rows.filter(system=system)
+    if status:
+        rows = rows.filter(status=status)
+    return list(rows.order_by("-id")[:limit])
 
 
 def character_for(*, viewer: Any, pk: int) -> ArenaCharacter:

@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaign.lib.web.common import back_to, done, refusals_as_messages
-from campaign.models import Invitation, Notification
+from campaign.models import Notification
+from campaign.selectors.campaigns import invitation_by_code
 from campaign.selectors.devices import devices_of
 from campaign.selectors.roles import role_of
 from campaign.services import invitation_accept
@@ -30,7 +31,7 @@ TIME_ZONES = sorted(available_timezones())
 
 def invitation_page(request: HttpRequest, code: str) -> HttpResponse:
     """What the link offers, and a Join button; a visitor without an account signs up (or logs in) first."""
-    invitation = Invitation.objects.select_related("campaign", "created_by").filter(code=code).first()
+    invitation = invitation_by_code(code)
     if invitation is None:
         raise Http404
     problem = invitation_problem(invitation, timezone.now())

@@ -16,23 +16,18 @@ from django.views.decorators.http import require_POST
 from campaign.lib.errors import RuleViolation
 from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.selectors import campaign_access, memberships_of
-from campaign.selectors.rolls import campaign_for_member, fairness_of, roll_shown_to, rolls_visible_to
+from campaign.selectors.rolls import campaign_for_member, fairness_of, recent_rolls, roll_shown_to
 from campaign.services.rolls import roll_ad_hoc
 from referee.models import Visibility
 from roster.web.roll_texts import RollNames, roll_label, seen_by
 
 
 def _ledger(request: HttpRequest, campaign_id: int | None = None, limit: int = 50) -> list[dict[str, Any]]:
-    entries = rolls_visible_to(viewer=request.user).select_related("roller", "campaign", "week", "stream")
-    if campaign_id is not None:
-        entries = entries.filter(campaign_id=campaign_id)
+    entries = recent_rolls(viewer=request.user, campaign_id=campaign_id, limit=limit)
     # Every roll listed is one whose result the viewer may see (a GM-only or blind roll is not listed to
     # a roller who may not: campaign.selectors.rolls).
     names = RollNames()
-    return [
-        {"e": e, "label": roll_label(e, names), "seen_by": seen_by(e)}
-        for e in entries.order_by("-created_at", "-id")[:limit]
-    ]
+    return [{"e": e, "label": roll_label(e, names), "seen_by": seen_by(e)} for e in entries]
 
 
 def _next(request: HttpRequest) -> str:

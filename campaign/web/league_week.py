@@ -13,12 +13,12 @@ from django.utils.translation import gettext as _
 from campaign.lib.errors import RuleViolation
 from campaign.lib.web.common import as_id, as_int, attempt, done, form_post, not_found_is_404, refusals_as_messages
 from campaign.models import Campaign, Week
-from campaign.selectors import campaign_access
+from campaign.selectors import campaign_access, week_in
 from campaign.services.weeks import week_close_early
 from roster.battles.corrections import battle_correct
 from roster.battles.pairings import pairings_auto, pairings_set
 from roster.models import Battle, Warband
-from roster.selectors import battles_of
+from roster.selectors import battle_in, battles_of, warband_in, warbands_visible_to
 from roster.services.warbands import warband_approve, warband_correct, warband_send_back
 
 
@@ -30,7 +30,7 @@ def _organised(request: HttpRequest, pk: int) -> Campaign:
 
 
 def _open_week(campaign: Campaign) -> Week | None:
-    return Week.objects.filter(campaign=campaign, status=Week.Status.OPEN).first()
+    return week_in(campaign, Week.Status.OPEN)
 
 
 @login_required
@@ -39,7 +39,7 @@ def week_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Everything the organiser does in a week, on one page."""
     campaign = _organised(request, pk)
     week = _open_week(campaign)
-    warbands = list(Warband.objects.filter(campaign=campaign).select_related("owner").order_by("name"))
+    warbands = list(warbands_visible_to(viewer=request.user, campaign_id=campaign.pk))  # the organiser: all
     battles = list(battles_of(viewer=request.user, campaign_id=pk, week=week.number)) if week else []
     paired = {w for b in battles for w in (b.warband_a_id, b.warband_b_id) if w}
     context = {
@@ -54,8 +54,8 @@ def week_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "campaign/organiser/week.html", context)
 
 
-def _warband(campaign: Campaign, warband_id: int) -> Warband:
-    warband = Warband.objects.filter(campaign=campaign, pk=warband_id).first()
+def _warband(request: HttpRequest, campaign: Campaign, warband_id: int) -> Warband:
+    warband = warband_in(viewer=request.user, campaign_id=campaign.pk, warband_id=warband_id)
     if warband is None:
         raise PermissionDenied
     return warband
@@ -63,7 +63,7 @@ def _warband(campaign: Campaign, warband_id: int) -> Warband:
 
 @form_post
 def warband_approve_view(request: HttpRequest, pk: int, warband_id: int) -> HttpResponse:
-    warband = _warband(_organised(request, pk), warband_id)
+    warband = _warband(request, _organised(request, pk), warband_id)
     return attempt(
         request,
         lambda: warband_approve(warband=warband, actor=request.user),
@@ -75,7 +75,7 @@ def warband_approve_view(request: HttpRequest, pk: int, warband_id: int) -> Http
 @form_post
 def warband_send_back_view(request: HttpRequest, pk: int, warband_id: int) -> HttpResponse:
     """The organiser returns a submitted warband to its player with the reason he gives."""
-    warband = _warband(_organised(request, pk), warband_id)
+    warband = _warband(request, _organised(request, pk), warband_id)
     return attempt(
         request,
         lambda: warband_send_back(warband=warband, actor=request.user, reason=request.POST.get("reason", "")),
@@ -132,12 +132,13 @@ def correction_view(request: HttpRequest, pk: int) -> HttpResponse:
     reason = request.POST.get("reason", "").strip()
     with refusals_as_messages(request) as refused:
         if request.POST.get("battle"):
-            battle = Battle.objects.filter(campaign=campaign, pk=as_int(request.POST["battle"])).first()
+            battle = battle_in(viewer=request.user, campaign_id=campaign.pk, battle_id=as_int(request.POST["battle"]))
             if battle is None:
                 raise PermissionDenied
             battle_correct(battle=battle, actor=request.user, reason=reason, result=request.POST.get("result") or None)
         else:
-            warband = Warband.objects.filter(campaign=campaign, pk=as_int(request.POST.get("warband"))).first()
+            warband_id = as_int(request.POST.get("warband"))
+            warband = warband_in(viewer=request.user, campaign_id=campaign.pk, warband_id=warband_id)
             if warband is None:
                 raise PermissionDenied
             warband_correct(

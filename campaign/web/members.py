@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from campaign.lib.errors import NotFound
 from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
-from campaign.selectors import campaign_access, members_of
+from campaign.selectors import campaign_access, members_of, membership_in
 from campaign.services import campaign_finish
 from campaign.services.members import membership_leave, membership_remove
 
@@ -38,7 +38,7 @@ def members_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @not_found_is_404
 def member_remove_view(request: HttpRequest, pk: int, membership_id: int) -> HttpResponse:
-    membership = members_of(viewer=request.user, campaign_id=pk).filter(pk=membership_id).first()
+    membership = membership_in(viewer=request.user, campaign_id=pk, membership_id=membership_id)
     if membership is None:
         raise NotFound(_("No such member."), code="member_not_found")
     with refusals_as_messages(request) as refused:

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.crypto import salted_hmac
 
-from campaign.models import Profile
+from campaign.selectors.inbox import locale_of
 
 
 class ProfileLocaleMiddleware:
@@ -25,7 +25,7 @@ class ProfileLocaleMiddleware:
         user = getattr(request, "user", None)
         if user is None or not user.is_authenticated or request.path.startswith("/api/"):
             return self.get_response(request)
-        profile = Profile.objects.filter(user=user).only("language", "time_zone").first()
+        profile = locale_of(viewer=user)
         request.profile = profile  # type: ignore[attr-defined]
         if profile and profile.time_zone:
             timezone.activate(ZoneInfo(profile.time_zone))

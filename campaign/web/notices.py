@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from campaign.models import Notification
+from campaign.selectors.inbox import notice_of, notices_of
 from campaign.services.notifications import notice_text, notifications_read
 
 
 @login_required
 def inbox(request: HttpRequest) -> HttpResponse:
-    rows = Notification.objects.filter(user_id=int(request.user.pk or 0)).select_related("campaign")[:100]
+    rows = notices_of(viewer=request.user)
     notices = [{"n": n, "text": notice_text(n)} for n in rows]
     return render(request, "campaign/inbox.html", {"notices": notices})
 
@@ -22,7 +22,9 @@ def inbox(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def notice_open(request: HttpRequest, pk: int) -> HttpResponse:
-    notice = get_object_or_404(Notification, pk=pk, user=request.user)
+    notice = notice_of(viewer=request.user, notice_id=pk)
+    if notice is None:
+        raise Http404
     notifications_read(user=request.user, ids=[notice.pk])
     return redirect(notice.url if notice.url.startswith("/") else reverse("inbox"))
 

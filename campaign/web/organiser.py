@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from campaign.lib.i18n import localized
 from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Invitation
-from campaign.selectors import campaign_access, invitations_of
+from campaign.selectors import campaign_access, invitation_in, invitations_of
 from campaign.services import campaign_create, campaign_start, campaign_update, invitation_create, invitation_revoke
 from campaign.services.campaigns import rules_pack_pinned
 from campaign.services.notifications import invitation_email
@@ -170,7 +170,7 @@ def invitations_page(request: HttpRequest, pk: int) -> HttpResponse:
 @not_found_is_404
 def invitation_withdraw(request: HttpRequest, pk: int, invitation_id: int) -> HttpResponse:
     access = _organiser_access(request, pk)
-    invitation = invitations_of(viewer=request.user, campaign_id=pk).filter(pk=invitation_id).first()
+    invitation = invitation_in(viewer=request.user, campaign_id=pk, invitation_id=invitation_id)
     if invitation is None:
         raise PermissionDenied
     with refusals_as_messages(request):

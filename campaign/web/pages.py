@@ -15,7 +15,7 @@ from django.utils import timezone
 from campaign.lib.i18n import localized
 from campaign.lib.web.common import not_found_is_404
 from campaign.models import Campaign, Membership, Week
-from campaign.selectors import campaign_access, memberships_of, timeline_of
+from campaign.selectors import campaign_access, memberships_of, timeline_of, week_in
 from campaign.selectors.event_html import sentences
 from campaign.weekly.web import weekly_pages
 from referee.engine.game_systems import SYSTEMS
@@ -73,7 +73,7 @@ def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
     access = campaign_access(viewer=request.user, campaign_id=pk)
     campaign = access.campaign
     zone = viewer_zone(request, campaign)
-    week = Week.objects.filter(campaign=campaign, status=Week.Status.OPEN).first()
+    week = week_in(campaign, Week.Status.OPEN)
     events = list(timeline_of(viewer=request.user, campaign_id=pk)[:40])
     context: dict[str, Any] = {
         "campaign": campaign,

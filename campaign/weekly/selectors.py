@@ -134,6 +134,11 @@ def decisions_for(*, viewer: Any, week_id: int, open_only: bool = False) -> Quer
     return decisions.order_by("pk")
 
 
+def decision_for(*, viewer: Any, week_id: int, decision_id: int, open_only: bool = False) -> WeeklyDecision | None:
+    """One of the week's decisions the viewer makes (``decisions_for``), or None."""
+    return decisions_for(viewer=viewer, week_id=week_id, open_only=open_only).filter(pk=decision_id).first()
+
+
 def resolution_for(*, viewer: Any, week_id: int) -> dict[str, Any]:
     """The GM's view of the resolution's progress."""
     who = week_viewer(viewer=viewer, week_id=week_id)
@@ -173,6 +178,52 @@ def character_for_viewer(*, viewer: Any, character_id: int) -> tuple[Character, 
         raise NotFound(_("No such character."), code="character_not_found") from None
     row = Character.objects.select_related("user").get(pk=character_id)
     return row, sheet_for(row, whole=is_gm or row == mine, known=_known_by(mine))
+
+
+def characters_in(campaign_id: int) -> list[Character]:
+    """The campaign's characters by name, for their public face (key, name, status: what every member sees)."""
+    return list(Character.objects.filter(campaign_id=campaign_id).order_by("name"))
+
+
+def character_names(campaign_id: int) -> dict[int, str]:
+    """Every character's name by id (the public face), to name them in moves, results and decisions."""
+    return dict(Character.objects.filter(campaign_id=campaign_id).values_list("pk", "name"))
+
+
+def character_in(campaign: Any, character_id: Any) -> Character | None:
+    """A character of this campaign, or None: what a GM's ruling names (the service decides who may rule)."""
+    try:
+        pk = int(character_id or 0)
+    except (TypeError, ValueError):
+        return None
+    return Character.objects.filter(pk=pk, campaign=campaign).first()
+
+
+def promises_for(*, viewer: Any, campaign_id: int) -> list[Promise]:
+    """The campaign's promises, for its GM (a player reads the ones on their own sheet); nobody else."""
+    access = campaign_access(viewer=viewer, campaign_id=campaign_id)
+    if not access.is_gm:
+        return []
+    return list(Promise.objects.filter(campaign=access.campaign).order_by("pk"))
+
+
+def promise_in(campaign: Any, promise_id: int) -> Promise | None:
+    """A promise of this campaign, or None: what a GM's ruling names."""
+    return Promise.objects.filter(pk=promise_id, campaign=campaign).first()
+
+
+def promise_for_viewer(*, viewer: Any, promise_id: int) -> Promise:
+    """A promise for whoever may read one of its parties' sheets whole (who may know it exists); 404 otherwise."""
+    promise = Promise.objects.filter(pk=promise_id).first()
+    if promise is not None:
+        _row, sheet = character_for_viewer(viewer=viewer, character_id=promise.promiser_id)
+        if not sheet["whole"]:
+            _row, sheet = character_for_viewer(viewer=viewer, character_id=promise.beneficiary_id)
+        if not sheet["whole"]:
+            promise = None
+    if promise is None:
+        raise NotFound(_("No such promise."), code="promise_not_found")
+    return promise
 
 
 def _known_by(character: Character | None) -> dict[int, int]:

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
 from referee.models import RollStream
-from referee.selectors import user_stream_of
+from referee.selectors import revealed_streams_of, user_stream_of
 from referee.services.streams import user_stream_rotate
 
 
@@ -44,7 +44,7 @@ class MySeedView(APIView):
     @extend_schema(responses={200: OutputSerializer})
     def get(self, request: Request) -> Response:
         current = user_stream_of(user=viewer(request))
-        revealed = RollStream.objects.filter(user=viewer(request), revealed_at__isnull=False).order_by("-id")
+        revealed = revealed_streams_of(user=viewer(request))
         return Response(self.OutputSerializer({"current": current, "revealed": revealed}).data)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
@@ -16,11 +15,8 @@ from rest_framework.views import APIView
 
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
-from campaign.lib.errors import NotAllowed, NotFound
-from campaign.selectors.roles import STAFF, role_of, rosters_private
 from campaign.selectors.rolls import chained_to_hidden
 from referee.api.serializers import RollOutputSerializer
-from referee.models import LedgerEntry
 from roster.aftermath.decisions import decision_answer
 from roster.aftermath.queue import aftermath_retry
 from roster.api.aftermath_records import (
@@ -34,17 +30,17 @@ from roster.api.aftermath_records import (
 from roster.api.decision_schema import DecisionAnswerField, DecisionRequestSerializer, request_of
 from roster.api.effects_schema import EffectListField, effects_out
 from roster.models import Aftermath, Battle, Decision
+from roster.selectors.aftermath import (
+    aftermath_decisions,
+    aftermath_for_viewer,
+    aftermath_rolls,
+    decisions_of,
+    failed_aftermaths_of,
+)
 
 
 def _battle_for(viewer_user: Any, battle_id: int) -> Battle:
-    """Both players and the organiser see an aftermath; every member does unless rosters are private."""
-    battle = Battle.objects.select_related("campaign", "warband_a", "warband_b").filter(pk=battle_id).first()
-    role = role_of(viewer=viewer_user, campaign_id=battle.campaign_id) if battle is not None else None
-    if battle is None or role is None:
-        raise NotFound(_("No such battle."), code="battle_not_found")
-    players = {w.owner_id for w in (battle.warband_a, battle.warband_b) if w is not None}
-    if rosters_private(battle.campaign) and viewer_user.pk not in players and role not in STAFF:
-        raise NotFound(_("No such battle."), code="battle_not_found")
+    battle, _aftermath = aftermath_for_viewer(viewer=viewer_user, battle_id=battle_id)
     return battle
 
 
@@ -112,15 +108,10 @@ class AftermathView(APIView):
 
     @extend_schema(responses={200: AftermathSerializer})
     def get(self, request: Request, pk: int) -> Response:
-        battle = _battle_for(request.user, pk)
-        aftermath = Aftermath.objects.filter(battle=battle).first()
+        battle, aftermath = aftermath_for_viewer(viewer=request.user, battle_id=pk)
         if aftermath is None:
             return Response({"battle": battle.pk, "status": "not_started", "rolls": [], "effects": [], "decisions": []})
-        rolls = list(
-            LedgerEntry.objects.filter(ref=f"aftermath:{battle.pk}")
-            .select_related("stream", "roller")
-            .order_by("stream_id", "seq")
-        )
+        rolls = aftermath_rolls(battle)
         unchained = chained_to_hidden(entries=rolls, viewer=request.user)
         outcome = aftermath.outcome or {}
         id_map = aftermath.id_map or {}
@@ -139,9 +130,7 @@ class AftermathView(APIView):
                 "rolls": RollOutputSerializer(rolls, many=True, context={"unchained": unchained}).data,
                 "effects": effects_out(outcome.get("effects", []), id_map=id_map),
                 **records_of(outcome, id_map=id_map),
-                "decisions": DecisionSerializer(
-                    aftermath.decisions.select_related("answerer", "aftermath"), many=True
-                ).data,
+                "decisions": DecisionSerializer(aftermath_decisions(aftermath), many=True).data,
             }
         )
 
@@ -165,18 +154,9 @@ class DecisionListView(generics.ListAPIView[Decision]):
         given.is_valid(raise_exception=True)
         query = given.validated_data
         state = query.get("state") or ("answered" if query.get("open") is False else "open")
-        mine = Decision.objects.filter(answerer_id=self.request.user.pk).select_related(
-            "answerer", "aftermath", "warband"
+        return decisions_of(
+            viewer=self.request.user, state=state, campaign_id=query.get("campaign"), battle_id=query.get("battle")
         )
-        if "campaign" in query:
-            mine = mine.filter(warband__campaign_id=query["campaign"])
-        if "battle" in query:
-            mine = mine.filter(aftermath__battle_id=query["battle"])
-        if state == "answered":
-            return mine.filter(~Q(answered_at=None)).order_by("-answered_at")
-        if state == "all":
-            return mine.order_by("-id")
-        return mine.filter(answered_at=None).order_by("id")
 
     @extend_schema(
         parameters=[
@@ -222,14 +202,7 @@ class FailedAftermathListView(generics.ListAPIView[Aftermath]):
     def get_queryset(self) -> Any:
         if getattr(self, "swagger_fake_view", False):
             return self.queryset
-        role = role_of(viewer=self.request.user, campaign_id=self.kwargs["pk"])
-        if role is None:
-            raise NotFound(_("No such campaign, or you are not one of its members."), code="campaign_not_found")
-        if role not in STAFF:
-            raise NotAllowed(_("Only the organiser and the GM see failed aftermaths."), code="permission_denied")
-        return Aftermath.objects.filter(
-            battle__campaign_id=self.kwargs["pk"], status=Aftermath.Status.FAILED
-        ).order_by("-failed_at", "-id")
+        return failed_aftermaths_of(viewer=self.request.user, campaign_id=self.kwargs["pk"])
 
     @extend_schema(responses={200: OutputSerializer(many=True)})
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:

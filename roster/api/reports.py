@@ -17,7 +17,7 @@ from campaign.lib.bounds import BIGINT_MAX
 from campaign.lib.errors import NotFound
 from roster.battles.reports import battle_confirm, battle_dispute, battle_override, battle_report
 from roster.models import Battle, BattleReport
-from roster.selectors import battle_for_viewer, report_as_seen
+from roster.selectors import battle_for_viewer, report_as_seen, report_of
 
 
 class ReportSerializer(serializers.ModelSerializer[BattleReport]):
@@ -117,11 +117,7 @@ class BattleReportView(APIView):
 
     @extend_schema(responses={200: ReportSerializer})
     def get(self, request: Request, pk: int) -> Response:
-        report = (
-            BattleReport.objects.filter(battle=_battle(request, pk))
-            .select_related("reporter", "responder", "battle")
-            .first()
-        )
+        report = report_of(_battle(request, pk))
         if report is None:
             raise NotFound(str(_("This battle has not been reported yet.")), code="report_not_found")
         body = ReportSerializer(report).data

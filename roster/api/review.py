@@ -14,6 +14,7 @@ from campaign.lib.errors import NotFound
 from referee.engine.systems.mordheim.lists.types import STATS
 from roster.api.command_base import CommandView, command_schema
 from roster.models import Warband, Warrior
+from roster.selectors import warrior_of
 from roster.services import warbands
 from roster.services.warbands import MAX_CHARACTERISTIC, MAX_MISSED_GAMES, MAX_XP
 
@@ -129,7 +130,7 @@ class CorrectView(CommandView):
         changes = serializers.JSONField(help_text=_("What changed: treasury, shards, warrior {id, before, after}."))
 
     def act(self, warband: Warband, actor: Any, data: dict[str, Any]) -> dict[str, Any]:
-        target = warband.warriors.filter(pk=data["warrior"]).first() if data["warrior"] else None
+        target = warrior_of(warband, data["warrior"]) if data["warrior"] else None
         if data["warrior"] and target is None:
             raise NotFound(_("No such warrior in this warband."), code="warrior_not_found", field="warrior")
         correction = warbands.warband_correct(

@@ -17,7 +17,7 @@ from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.schema import etag_header
 from campaign.lib.api.viewer import viewer
 from campaign.lib.errors import NotFound
-from campaign.models import Campaign
+from campaign.selectors.rolls import campaign_for_member
 from roster.api.serializers import (
     HistorySerializer,
     RosterSerializer,
@@ -70,11 +70,10 @@ class WarbandListCreateView(generics.ListAPIView[Warband]):
         name = serializers.CharField(max_length=120)
 
     def get_queryset(self) -> Any:
-        queryset = warbands_visible_to(viewer=self.request.user)
         campaign = self.request.query_params.get("campaign")
-        if campaign is not None:
-            queryset = queryset.filter(campaign_id=campaign if campaign.isdigit() else -1)
-        return queryset
+        if campaign is None:
+            return warbands_visible_to(viewer=self.request.user)
+        return warbands_visible_to(viewer=self.request.user, campaign_id=int(campaign) if campaign.isdigit() else -1)
 
     @extend_schema(parameters=[OpenApiParameter("campaign", int, description=_("only this campaign"))])
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -85,7 +84,7 @@ class WarbandListCreateView(generics.ListAPIView[Warband]):
     def post(self, request: Request) -> Response:
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        campaign = Campaign.objects.filter(pk=data.validated_data["campaign"]).select_related("rules_pack").first()
+        campaign = campaign_for_member(viewer=request.user, campaign_id=data.validated_data["campaign"])
         if campaign is None:
             raise NotFound(_("No such campaign, or you are not one of its players."), code="campaign_not_found")
         warband = warband_create(

@@ -1,7 +1,8 @@
 """Battles, their pre-battle sequence and their scenario sheet, as the viewer may see them.
 
-Battles are public within their campaign: every member (and former member) sees
-every pairing, result and pre-battle roll, as at the table.
+Battles are public within their campaign: every member (and former member) sees every pairing and
+result, as at the table; what tells of the rosters (the pre-battle sequence, the report, the aftermath)
+answers to ``sees_the_sequence``, the timeline's rule for a party's events.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from django.utils.translation import gettext as _
 
 from campaign.lib.errors import NotFound
 from campaign.selectors.campaigns import CampaignAccess, campaign_access, campaigns_visible_to
+from campaign.selectors.timeline import sees_party
 from referee.engine.systems.mordheim.battle.scenarios import SETUP
 from roster.battles.scenario_rules import reminders
 from roster.bridge.packs import settings_of, tables_of
-from roster.models import Battle, Warrior
-from roster.rules import may
+from roster.models import Battle, BattleReport, Warrior
 
 
 def battles_of(
@@ -28,8 +29,9 @@ def battles_of(
     week: int | None = None,
     status: str | None = None,
     warband: int | None = None,
+    player: Any = None,
 ) -> QuerySet[Battle]:
-    """The campaign's battles, filtered by week number, status or a warband on either side."""
+    """The campaign's battles, filtered by week number, status, a warband or ``player``'s warband on either side."""
     access = campaign_access(viewer=viewer, campaign_id=campaign_id)
     rows = Battle.objects.filter(campaign=access.campaign)
     if week is not None:
@@ -38,6 +40,8 @@ def battles_of(
         rows = rows.filter(status=status)
     if warband is not None:
         rows = rows.filter(Q(warband_a_id=warband) | Q(warband_b_id=warband))
+    if player is not None:
+        rows = rows.filter(Q(warband_a__owner=player) | Q(warband_b__owner=player))
     return rows.select_related("week", "warband_a__owner", "warband_b__owner").order_by("week__number", "id")
 
 
@@ -54,6 +58,16 @@ def battle_for_viewer(*, viewer: Any, battle_id: int) -> tuple[Battle, CampaignA
     return battle, campaign_access(viewer=viewer, campaign_id=battle.campaign_id)
 
 
+def battle_in(*, viewer: Any, campaign_id: int, battle_id: int) -> Battle | None:
+    """A battle of this campaign (one the viewer may see), or None: what a command on the campaign's page names."""
+    return battles_of(viewer=viewer, campaign_id=campaign_id).filter(pk=battle_id).first()
+
+
+def report_of(battle: Battle) -> BattleReport | None:
+    """The battle's report row, or None (after ``battle_for_viewer``; read it through ``report_as_seen``)."""
+    return BattleReport.objects.filter(battle=battle).select_related("reporter", "responder", "battle").first()
+
+
 def _warrior_ids(prebattle: dict[str, Any]) -> set[int]:
     ids: set[int] = set()
     for s in prebattle.get("outcome", {}).get("sit_out", []):
@@ -64,15 +78,19 @@ def _warrior_ids(prebattle: dict[str, Any]) -> set[int]:
     return ids
 
 
-def sees_the_sequence(battle: Battle, viewer: Any) -> bool:
-    """Whether ``viewer`` sees a battle's pre-battle sequence whole: every member while rosters are public.
-    When the campaign keeps them private, who sits out, who is present and the rolls that decided it tell of
-    the two rosters, so only the audience of the battle's party stream sees them, as with its aftermath: the
-    two players (who play it at one table), the organiser and the GM."""
-    sides = [w for w in (battle.warband_a, battle.warband_b) if w is not None]
-    return any(may(viewer, "roster.change_warband", w) for w in sides) or all(
-        may(viewer, "roster.view_warband", w) for w in sides
-    )
+def sees_the_sequence(battle: Battle, viewer: Any, *, access: CampaignAccess | None = None) -> bool:
+    """Whether ``viewer`` sees a battle's pre-battle sequence, report and aftermath whole: the timeline's rule for
+    what tells of a party's rosters (``campaign.selectors.timeline.sees_party``), the party being the battle's two
+    players. While rosters are public every member does; when the campaign keeps them private, who sits out, who
+    is present and the rolls that decided it tell of the two rosters, so only the audience of the battle's party
+    stream sees them: the two players (who play it at one table), the organiser and the GM."""
+    if access is None:
+        try:
+            access = campaign_access(viewer=viewer, campaign_id=battle.campaign_id)
+        except NotFound:
+            return False
+    players = {w.owner_id for w in (battle.warband_a, battle.warband_b) if w is not None}
+    return sees_party(access, in_party=getattr(viewer, "pk", None) in players)
 
 
 def party_events_q(viewer: Any) -> Q:

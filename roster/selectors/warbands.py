@@ -12,19 +12,48 @@ from campaign.selectors.roles import STAFF, campaign_ids_of, public_rosters_q
 from roster.models import Holding, TreasuryEntry, Warband, Warrior
 
 
-def warbands_visible_to(*, viewer: Any) -> QuerySet[Warband]:
+def warbands_visible_to(
+    *, viewer: Any, campaign_id: int | None = None, status: str | None = None, own: bool = False
+) -> QuerySet[Warband]:
     """Warbands of the viewer's campaigns; in a campaign keeping rosters private, only their own
-    (or all of them for its organiser and GM)."""
+    (or all of them for its organiser and GM). ``campaign_id``, ``status``, ``own`` (the viewer's) narrow them."""
     if not viewer.is_authenticated:
         return Warband.objects.none()
     member_of = campaign_ids_of(viewer=viewer)
     staff_of = campaign_ids_of(viewer=viewer, roles=STAFF)
-    return (
-        Warband.objects.filter(campaign__in=member_of)
-        .filter(public_rosters_q() | Q(owner=viewer) | Q(campaign__in=staff_of))
-        .select_related("campaign", "owner")
-        .order_by("campaign_id", "name", "id")
+    rows = Warband.objects.filter(campaign__in=member_of).filter(
+        public_rosters_q() | Q(owner=viewer) | Q(campaign__in=staff_of)
     )
+    if campaign_id is not None:
+        rows = rows.filter(campaign_id=campaign_id)
+    if status is not None:
+        rows = rows.filter(status=status)
+    if own:
+        rows = rows.filter(owner=viewer)
+    return rows.select_related("campaign", "owner").order_by("campaign_id", "name", "id")
+
+
+def warband_in(*, viewer: Any, campaign_id: int, warband_id: int) -> Warband | None:
+    """A warband of this campaign the viewer may see, or None: what a command on the campaign's page names."""
+    return warbands_visible_to(viewer=viewer, campaign_id=campaign_id).filter(pk=warband_id).first()
+
+
+def warrior_of(warband: Warband, warrior_id: int) -> Warrior | None:
+    """One of the warband's warriors, or None (after the warband was read for the viewer)."""
+    return warband.warriors.filter(pk=warrior_id).first()
+
+
+def holdings_of(warband: Warband) -> QuerySet[Holding]:
+    """The warband's kit, each item with its holder (none: the stash), holder by holder."""
+    return warband.holdings.select_related("warrior").order_by("warrior_id", "id")
+
+
+def names_in(campaign: Any) -> tuple[dict[int, str], dict[int, str]]:
+    """The campaign's warbands' and warriors' names by id: what sentences and questions the viewer may already
+    read name (a lookup of names, not a list to show: each caller shows only what its own selector let through)."""
+    warbands = dict(Warband.objects.filter(campaign=campaign).values_list("pk", "name"))
+    warriors = dict(Warrior.objects.filter(warband__campaign=campaign).values_list("pk", "name"))
+    return warbands, warriors
 
 
 def roster_of(*, viewer: Any, warband_id: int) -> Warband:

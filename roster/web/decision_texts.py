@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from roster.bridge.packs import list_of, tables_of
-from roster.models import Warband, Warrior
+from roster.models import Warband
 from roster.names import STAT_NAMES, named, scenario_name, skill_name
+from roster.selectors.warbands import names_in
 
 #: Decision kind (the Mordheim engine's) -> the question's title on the page.
 DECISION_KINDS: Mapping[str, Any] = {
@@ -94,12 +95,12 @@ class DecisionNames:
 
 def decision_names(campaign: Any, id_map: Mapping[str, int] | None = None) -> DecisionNames:
     """The names a campaign's decisions may need; ``id_map`` (an aftermath's) adds engine-made warriors."""
-    rows = Warrior.objects.filter(warband__campaign=campaign).values_list("pk", "name")
-    warriors = {str(pk): name for pk, name in rows}
+    warband_names, warrior_names = names_in(campaign)
+    warriors = {str(pk): name for pk, name in warrior_names.items()}
     for engine_id, pk in (id_map or {}).items():
         if str(pk) in warriors:
             warriors[str(engine_id)] = warriors[str(pk)]
-    warbands = {str(pk): name for pk, name in Warband.objects.filter(campaign=campaign).values_list("pk", "name")}
+    warbands = {str(pk): name for pk, name in warband_names.items()}
     return DecisionNames(tables_of(campaign), warriors, warbands)
 
 

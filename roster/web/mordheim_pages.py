@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -15,19 +14,24 @@ from django.views.decorators.http import require_POST
 
 from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Campaign, CampaignEvent, Week
-from campaign.selectors import CampaignAccess, events_visible
+from campaign.selectors import CampaignAccess, timeline_of
 from campaign.selectors.event_html import sentences
 from roster.aftermath.decisions import decision_answer
 from roster.battles.reports import battle_confirm, battle_dispute
 from roster.bridge.packs import SYSTEM, tables_of
-from roster.models import Aftermath, Battle, Decision, Warband, Warrior
+from roster.models import Battle, Decision, Warband
 from roster.names import STAT_NAMES, injury_text, named, scenario_name, skill_name
 from roster.selectors import (
+    aftermath_state_of,
     battle_for_viewer,
     battles_of,
+    decision_of,
+    decisions_of,
+    names_in,
     report_as_seen,
     sees_the_sequence,
     standings_of,
+    warbands_visible_to,
 )
 from roster.web.battle_jobs import report_sides
 from roster.web.decision_texts import decision_names, kind_title, question_options, with_list_of
@@ -38,9 +42,10 @@ __all__ = ["SYSTEM", "campaign_context"]
 
 def names_of(campaign: Campaign) -> dict[str, Any]:
     tables = tables_of(campaign)
+    warbands, warriors = names_in(campaign)
     return {
-        "warbands": dict(Warband.objects.filter(campaign=campaign).values_list("pk", "name")),
-        "warriors": dict(Warrior.objects.filter(warband__campaign=campaign).values_list("pk", "name")),
+        "warbands": warbands,
+        "warriors": warriors,
         "injury": lambda result: injury_text(tables, result),
         "skill": lambda skill: skill_name(tables, skill),
         "scenario": lambda scenario: scenario_name(tables, scenario),
@@ -49,27 +54,21 @@ def names_of(campaign: Campaign) -> dict[str, Any]:
 
 
 def open_decisions(viewer: Any, campaign: Campaign | None = None) -> list[Decision]:
-    rows = Decision.objects.filter(answerer_id=viewer.pk, answered_at=None).select_related("warband", "aftermath")
-    if campaign is not None:
-        rows = rows.filter(warband__campaign=campaign)
-    return list(rows.order_by("id"))
+    return list(decisions_of(viewer=viewer, campaign_id=campaign.pk if campaign is not None else None))
 
 
 def campaign_context(
     request: HttpRequest, campaign: Campaign, access: CampaignAccess, week: Week | None, events: list[CampaignEvent]
 ) -> dict[str, Any]:
-    mine = list(Warband.objects.filter(campaign=campaign, owner_id=request.user.pk).order_by("id"))
+    mine = sorted(warbands_visible_to(viewer=request.user, campaign_id=campaign.pk, own=True), key=lambda w: w.pk)
     next_battles = []
     if week is not None and mine:
-        ids = [w.pk for w in mine]
         next_battles = list(
-            battles_of(viewer=request.user, campaign_id=campaign.pk, week=week.number).filter(
-                Q(warband_a_id__in=ids) | Q(warband_b_id__in=ids)
-            )
+            battles_of(viewer=request.user, campaign_id=campaign.pk, week=week.number, player=request.user)
         )
     pending = []
     if access.is_organiser:
-        pending = list(Warband.objects.filter(campaign=campaign, status=Warband.Status.PENDING).select_related("owner"))
+        pending = list(warbands_visible_to(viewer=request.user, campaign_id=campaign.pk, status=Warband.Status.PENDING))
     return {
         "my_warbands": mine,
         "next_battles": next_battles,
@@ -87,12 +86,11 @@ def battle_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The battle: both rosters for the report, the report to confirm or dispute, then the aftermath."""
     battle, access = battle_for_viewer(viewer=request.user, battle_id=pk)
     report = getattr(battle, "report", None)
-    aftermath = Aftermath.objects.filter(battle=battle).first()
+    aftermath = aftermath_state_of(battle)
     players = {w.owner_id for w in (battle.warband_a, battle.warband_b) if w is not None}
     names = names_of(battle.campaign)
-    events = events_visible(access, request.user).filter(battle=battle).select_related("battle")
-    events = events.order_by("created_at", "id")
-    sees_rosters = sees_the_sequence(battle, request.user)
+    events = list(timeline_of(viewer=request.user, campaign_id=battle.campaign_id, battle=battle.pk))[::-1]
+    sees_rosters = sees_the_sequence(battle, request.user, access=access)
     report_data = report_as_seen(battle, request.user, report.data if report else None)
     context = {
         "battle": battle,
@@ -185,11 +183,7 @@ def decision_rows(decisions: list[Decision]) -> list[dict[str, Any]]:
 
 @login_required
 def decisions_page(request: HttpRequest) -> HttpResponse:
-    decisions = list(
-        Decision.objects.filter(answerer_id=request.user.pk, answered_at=None)
-        .select_related("warband__campaign", "aftermath")
-        .order_by("id")
-    )
+    decisions = list(decisions_of(viewer=request.user))
     return render(request, "campaign/mordheim/decisions.html", {"rows": decision_rows(decisions)})
 
 
@@ -197,7 +191,7 @@ def decisions_page(request: HttpRequest) -> HttpResponse:
 @require_POST
 def decision_answer_view(request: HttpRequest, pk: int) -> HttpResponse:
     """One answer per question (several values where the question picks several)."""
-    decision = Decision.objects.filter(pk=pk, answerer_id=request.user.pk).first()
+    decision = decision_of(viewer=request.user, decision_id=pk)
     questions = decision.request.get("questions", []) if decision else []
     picked = [request.POST.getlist(f"q_{q['name']}") for q in questions]
     if len(questions) == 1:

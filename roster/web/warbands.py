@@ -17,7 +17,7 @@ from campaign.selectors import campaign_access
 from roster.bridge.packs import pack_of
 from roster.models import Warband
 from roster.names import item_name, named
-from roster.selectors import roster_of
+from roster.selectors import holdings_of, roster_of
 from roster.services import trading
 from roster.services.warbands import warband_create, warband_submit
 
@@ -79,7 +79,7 @@ def shop_page(request: HttpRequest, pk: int) -> HttpResponse:
     warriors = [w for w in warband.warriors.all() if w.on_roster]
     holdings = [
         {"h": h, "name": item_name(pack, h.item_slug), "holder": h.warrior.name if h.warrior else _("Stash")}
-        for h in warband.holdings.select_related("warrior").order_by("warrior_id", "id")
+        for h in holdings_of(warband)
     ]
     context = {
         "warband": warband,

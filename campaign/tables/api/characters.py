@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
@@ -23,7 +22,8 @@ from campaign.lib.api.schema import errors
 from campaign.lib.api.viewer import viewer
 from campaign.lib.errors import NotFound, RuleViolation
 from campaign.models import Campaign
-from campaign.selectors.roles import role_of
+from campaign.selectors.rolls import campaign_for_member
+from campaign.selectors.users import user_by_username
 from campaign.tables.selectors import character_card, character_for, characters_visible_to
 from campaign.tables.services.characters import character_create, character_edit
 
@@ -66,9 +66,10 @@ class ArenaCharacterEditSerializer(serializers.Serializer):
 
 
 def _campaign(request: Request, pk: int) -> Campaign:
-    if role_of(viewer=request.user, campaign_id=pk) is None:
+    campaign = campaign_for_member(viewer=request.user, campaign_id=pk)
+    if campaign is None:
         raise NotFound(_("No such campaign."), code="campaign_not_found")
-    return Campaign.objects.get(pk=pk)
+    return campaign
 
 
 def _card(request: Request, character: Any) -> dict[str, Any]:
@@ -92,7 +93,7 @@ class ArenaCharacterListCreateView(APIView):
         data = ArenaCharacterInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        owner = get_user_model().objects.filter(username=v["owner"]).first()
+        owner = user_by_username(v["owner"])
         if owner is None:
             raise RuleViolation(_("No player of that name."), code="owner_not_player", field="owner")
         character = character_create(actor=viewer(request), campaign=campaign, owner=owner, name=v["name"],

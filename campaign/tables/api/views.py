@@ -31,6 +31,7 @@ from campaign.tables.api.serializers import (
     TableUndoSerializer,
     TableViewSerializer,
 )
+from campaign.tables.selectors import tables_listed_to
 from campaign.tables.services.tables import campaign_table_close, campaign_table_join, campaign_table_open
 from campaign.tables.words.api import commands_in_words, events_in_words
 from referee.table_models import TableSeat, TableSession
@@ -70,14 +71,12 @@ class TableListCreateView(APIView):
                                OpenApiParameter("status", str)],
                    responses={200: TableSerializer(many=True), **errors(401)})
     def get(self, request: Request) -> Response:
-        tables = sel.tables_visible_to(viewer=request.user, member_of=campaign_ids_of(viewer=request.user))
-        for name in ("campaign", "system", "status"):
-            value = request.query_params.get(name)
-            if value:
-                if name == "campaign" and not value.isdigit():
-                    raise RuleViolation(str(_("campaign must be a number.")), code="invalid", field="campaign")
-                tables = tables.filter(**{f"{name}_id" if name == "campaign" else name: value})
-        rows = [sel.detail_of(session=t, viewer=request.user) for t in tables.order_by("-id")[:100]]
+        query, campaign = request.query_params, request.query_params.get("campaign")
+        if campaign and not campaign.isdigit():
+            raise RuleViolation(str(_("campaign must be a number.")), code="invalid", field="campaign")
+        tables = tables_listed_to(viewer=request.user, campaign_id=int(campaign) if campaign else None,
+                                  system=query.get("system"), status=query.get("status"))
+        rows = [sel.detail_of(session=t, viewer=request.user) for t in tables]
         return Response(TableSerializer(rows, many=True).data)
 
     @extend_schema(request=InputSerializer, responses={201: TableSerializer, **errors(400, 401, 404, 409)})

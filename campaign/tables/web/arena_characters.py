@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -18,8 +17,9 @@ from django.utils.translation import gettext as _
 from campaign.lib.errors import RuleViolation
 from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Membership
-from campaign.selectors import campaign_access
+from campaign.selectors import campaign_access, members_of
 from campaign.selectors.roles import STAFF, role_of
+from campaign.selectors.users import user_by_id
 from campaign.tables.selectors import character_card, characters_visible_to
 from campaign.tables.services.characters import character_create
 from referee.engine.systems.arena_duel.sheets import ATTRIBUTES
@@ -73,7 +73,7 @@ def characters_page(request: HttpRequest, pk: int) -> HttpResponse:
     staff = role_of(viewer=request.user, campaign_id=pk) in STAFF
     if request.method == "POST" and staff:
         with refusals_as_messages(request) as refused:
-            owner = get_user_model().objects.filter(pk=_number(request, "owner")).first()
+            owner = user_by_id(_number(request, "owner"))
             character_create(actor=request.user, campaign=access.campaign, owner=owner,
                              name=request.POST.get("name", "").strip()[:80], sheet=_sheet(request),
                              gear=[g.strip() for g in request.POST.get("gear", "").split(",") if g.strip()])
@@ -83,8 +83,8 @@ def characters_page(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(request.path)
     cards = [character_card(viewer=request.user, character=c)
              for c in characters_visible_to(viewer=request.user, campaign_id=pk)]
-    players = Membership.objects.filter(campaign_id=pk, role=Membership.Role.PLAYER, left_at__isnull=True)
+    players = members_of(viewer=request.user, campaign_id=pk, active=True, role=Membership.Role.PLAYER)
     return render(request, "campaign/tables/arena_characters.html", {
         "campaign": access.campaign, "cards": cards, "staff": staff, "attributes": ATTRIBUTES, "dies": DIES,
-        "players": [(m.user_id, m.user.get_username()) for m in players.select_related("user")],
+        "players": [(m.user_id, m.user.get_username()) for m in players],
     })

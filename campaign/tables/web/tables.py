@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 
 from campaign.lib.web.common import attempt, form_post, not_found_is_404
 from campaign.selectors import campaign_access
-from campaign.selectors.roles import campaign_ids_of
+from campaign.tables.selectors import tables_listed_to
 from campaign.tables.services.tables import campaign_table_close, campaign_table_join, campaign_table_open
 from campaign.tables.web import tables_arena, tables_doomtrooper, tables_skirmish
 from campaign.tables.web.table_base import command_post, header, on_table, page_of, posted, status_label, table_of
@@ -85,8 +85,8 @@ def pages_of(system: str) -> TablePages:
 def tables_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The campaign's tables the viewer may see, with open and join."""
     access = campaign_access(viewer=request.user, campaign_id=pk)
-    tables = sel.tables_visible_to(viewer=request.user, member_of=campaign_ids_of(viewer=request.user))
-    rows = [sel.detail_of(session=t, viewer=request.user) for t in tables.filter(campaign_id=pk).order_by("-id")[:50]]
+    tables = tables_listed_to(viewer=request.user, campaign_id=pk, limit=50)
+    rows = [sel.detail_of(session=t, viewer=request.user) for t in tables]
     for row in rows:
         row["status_label"] = status_label(row["status"])
         prompt = pages_of(row["system"]).join_on_page

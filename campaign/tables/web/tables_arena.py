@@ -118,9 +118,7 @@ def arena_context(request: HttpRequest, session: TableSession) -> dict[str, Any]
     seat, detail, context = header(request, session)
     usernames = context["usernames"]
     if seat is None:
-        mine = characters_visible_to(viewer=request.user, campaign_id=session.campaign_id).filter(
-            owner_id=request.user.pk
-        )
+        mine = characters_visible_to(viewer=request.user, campaign_id=session.campaign_id, own=True)
         return context | {"my_characters": list(mine)}
     view = sel.view_of(session=session, seat=seat)
     game = view["game"] or {}

@@ -3,7 +3,6 @@ stash, info holdings, promises); a player reads their own sheet whole and everyo
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -15,10 +14,11 @@ from rest_framework.views import APIView
 
 from campaign.lib.api.idempotency import idempotent
 from campaign.lib.api.viewer import viewer
-from campaign.lib.errors import NotFound, RuleViolation
+from campaign.lib.errors import RuleViolation
 from campaign.selectors import campaign_access
+from campaign.selectors.users import user_by_id
 from campaign.weekly.models import Character, Promise
-from campaign.weekly.selectors import character_for_viewer, characters_visible_to
+from campaign.weekly.selectors import character_for_viewer, characters_visible_to, promise_for_viewer
 from campaign.weekly.services import character_create, character_update, info_set, promise_set
 
 
@@ -118,7 +118,7 @@ class CharacterListView(APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         sheet = dict(data.validated_data)
-        user = get_user_model().objects.filter(pk=sheet.pop("user")).first()
+        user = user_by_id(sheet.pop("user"))
         if user is None:
             raise RuleViolation(_("No such user."), code="not_a_player", fields={"user": [_("Unknown user.")]})
         access = campaign_access(viewer=request.user, campaign_id=pk)
@@ -188,16 +188,8 @@ class PromiseView(APIView):
     @extend_schema(request=PromiseChangeSerializer, responses={200: OutputSerializer})
     @transaction.atomic  # the change and its response together: a failure after the write undoes it
     def patch(self, request: Request, pk: int) -> Response:
-        promise = Promise.objects.filter(pk=pk).first()
-        if promise is not None:
-            # Whoever may read one of its parties' sheets whole may know it exists; anyone else: 404.
-            _row, sheet = character_for_viewer(viewer=request.user, character_id=promise.promiser_id)
-            if not sheet["whole"]:
-                _row, sheet = character_for_viewer(viewer=request.user, character_id=promise.beneficiary_id)
-            if not sheet["whole"]:
-                promise = None
-        if promise is None:
-            raise NotFound(_("No such promise."), code="promise_not_found")
+        # Whoever may read one of its parties' sheets whole may know it exists; anyone else: 404.
+        promise = promise_for_viewer(viewer=request.user, promise_id=pk)
         data = PromiseChangeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         promise = promise_set(promise=promise, actor=viewer(request), fulfilled=data.validated_data["fulfilled"])

@@ -13,6 +13,7 @@ from campaign.league import system_of
 from campaign.lib.i18n import localized
 from campaign.weekly.access import SYSTEM, WeekViewer
 from campaign.weekly.models import Character
+from campaign.weekly.selectors import characters_in
 from referee.engine.systems.weekly_moves.catalog import default_catalogue
 
 #: Every kind a person sends from the page, in the order shown, and the fields its form asks for.
@@ -139,7 +140,7 @@ def payload_of(request: HttpRequest, kind: str, who: WeekViewer) -> dict[str, An
 def form_context(who: WeekViewer) -> dict[str, Any]:
     """What the move forms offer this player: the others to name, my companions, abilities, holdings."""
     me = who.character
-    everyone = list(Character.objects.filter(campaign_id=who.week.campaign_id).order_by("name"))
+    everyone = characters_in(who.week.campaign_id)
     others = [(c.key, c.name) for c in everyone if me is None or c.pk != me.pk]
     alive = [(c.key, c.name) for c in everyone if c.status == Character.Status.ALIVE and (me is None or c.pk != me.pk)]
     settings = system_of(SYSTEM, who.campaign.settings)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -17,9 +17,9 @@ from django.views.decorators.http import require_POST
 from campaign.lib.errors import RuleViolation
 from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Membership
-from campaign.selectors import campaign_access
-from campaign.weekly.models import Character, Promise
-from campaign.weekly.selectors import characters_visible_to
+from campaign.selectors import active_member, campaign_access, members_of
+from campaign.weekly.models import Character
+from campaign.weekly.selectors import character_in, characters_visible_to, promise_in, promises_for
 from campaign.weekly.services import character_create, character_update, info_set, promise_set
 
 STATS = ("magic", "shadow", "might", "influence", "preparedness", "debt", "xp")
@@ -53,12 +53,11 @@ def characters_page(request: HttpRequest, pk: int) -> HttpResponse:
     sheets = characters_visible_to(viewer=request.user, campaign_id=pk)
     names = {s["id"]: s["name"] for s in sheets}
     with_character = {s.get("user") for s in sheets}
-    players = (
-        Membership.objects.filter(campaign=access.campaign, role=Membership.Role.PLAYER, left_at=None)
-        .select_related("user")
-        .order_by("user__username")
+    players = sorted(
+        members_of(viewer=request.user, campaign_id=pk, active=True, role=Membership.Role.PLAYER),
+        key=lambda m: m.user.username,
     )
-    promises = Promise.objects.filter(campaign=access.campaign).order_by("pk") if access.is_gm else []
+    promises = promises_for(viewer=request.user, campaign_id=pk)
     context = {
         "campaign": access.campaign,
         "access": access,
@@ -82,9 +81,7 @@ def _back(pk: int) -> str:
 @not_found_is_404
 def character_new_view(request: HttpRequest, pk: int) -> HttpResponse:
     access = campaign_access(viewer=request.user, campaign_id=pk)
-    player = Membership.objects.filter(
-        campaign=access.campaign, user_id=request.POST.get("user") or 0, left_at=None
-    ).first()
+    player = active_member(viewer=request.user, campaign_id=pk, user_id=request.POST.get("user") or 0)
     with refusals_as_messages(request) as refused:
         if player is None:
             raise RuleViolation(_("Choose one of the campaign's players."), code="not_a_player")
@@ -101,7 +98,9 @@ def character_new_view(request: HttpRequest, pk: int) -> HttpResponse:
 @not_found_is_404
 def character_edit_view(request: HttpRequest, pk: int, character_id: int) -> HttpResponse:
     access = campaign_access(viewer=request.user, campaign_id=pk)
-    character = get_object_or_404(Character, pk=character_id, campaign=access.campaign)
+    character = character_in(access.campaign, character_id)
+    if character is None:
+        raise Http404
     with refusals_as_messages(request) as refused:
         changed = character_update(character=character, actor=request.user, changes=_sheet_changes(request))
     if not refused:
@@ -114,7 +113,7 @@ def character_edit_view(request: HttpRequest, pk: int, character_id: int) -> Htt
 @not_found_is_404
 def info_set_view(request: HttpRequest, pk: int) -> HttpResponse:
     access = campaign_access(viewer=request.user, campaign_id=pk)
-    holder = Character.objects.filter(pk=request.POST.get("holder") or 0, campaign=access.campaign).first()
+    holder = character_in(access.campaign, request.POST.get("holder"))
     with refusals_as_messages(request) as refused:
         if holder is None:
             raise RuleViolation(_("Choose who knows."), code="invalid_holder")
@@ -135,7 +134,9 @@ def info_set_view(request: HttpRequest, pk: int) -> HttpResponse:
 @not_found_is_404
 def promise_view(request: HttpRequest, pk: int, promise_id: int) -> HttpResponse:
     access = campaign_access(viewer=request.user, campaign_id=pk)
-    promise = get_object_or_404(Promise, pk=promise_id, campaign=access.campaign)
+    promise = promise_in(access.campaign, promise_id)
+    if promise is None:
+        raise Http404
     with refusals_as_messages(request) as refused:
         promise_set(promise=promise, actor=request.user, fulfilled=request.POST.get("fulfilled") == "1")
     if not refused:

@@ -15,10 +15,11 @@ from django.views.decorators.http import require_POST
 
 from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Week
-from campaign.selectors.rolls import rolls_visible_to
+from campaign.selectors.rolls import recent_rolls
 from campaign.weekly.access import week_viewer
-from campaign.weekly.models import Character
 from campaign.weekly.selectors import (
+    character_names,
+    decision_for,
     decisions_for,
     moves_visible_to,
     result_for,
@@ -44,8 +45,7 @@ def _option_text(option: Any, names: dict[str, str]) -> str:
 def _hidden_rolls(request: HttpRequest, campaign_id: int) -> list[Any]:
     """The campaign's GM-only and blind rolls, for its GM (the selector lists them to nobody else)."""
     hidden = (Visibility.GM, Visibility.BLIND)
-    rows = rolls_visible_to(viewer=request.user).filter(campaign_id=campaign_id, visibility__in=hidden)
-    return list(rows.order_by("-created_at", "-id")[:20])
+    return recent_rolls(viewer=request.user, campaign_id=campaign_id, visibilities=hidden, limit=20)
 
 
 @login_required
@@ -55,7 +55,7 @@ def week_moves_page(request: HttpRequest, pk: int) -> HttpResponse:
     the decisions waiting, and the results once the rules allow them (the GM's at any time)."""
     who, moves = moves_visible_to(viewer=request.user, week_id=pk)
     week = who.week
-    keys = dict(Character.objects.filter(campaign_id=week.campaign_id).values_list("pk", "name"))
+    keys = character_names(week.campaign_id)
     names = {f"p{k}": v for k, v in keys.items()}
     choices = {**option_names(), **names}
     decisions = [
@@ -124,7 +124,7 @@ def move_send_view(request: HttpRequest, pk: int) -> HttpResponse:
 @not_found_is_404
 def weekly_decision_view(request: HttpRequest, pk: int, decision_id: int) -> HttpResponse:
     who = week_viewer(viewer=request.user, week_id=pk)
-    decision = decisions_for(viewer=request.user, week_id=pk, open_only=True).filter(pk=decision_id).first()
+    decision = decision_for(viewer=request.user, week_id=pk, decision_id=decision_id, open_only=True)
     try:
         answer = decision.options[int(request.POST.get("option", ""))] if decision else None
     except (ValueError, IndexError):

@@ -14,11 +14,10 @@ from django.views.decorators.http import require_POST
 
 from campaign.lib.web.common import done, not_found_is_404, refusals_as_messages
 from campaign.models import Campaign, CampaignEvent, Week
-from campaign.selectors import CampaignAccess, week_for_viewer
+from campaign.selectors import CampaignAccess, week_for_viewer, week_in
 from campaign.selectors.event_html import sentences
 from campaign.weekly.access import SYSTEM
-from campaign.weekly.models import Character
-from campaign.weekly.selectors import moves_visible_to, result_for, results_visible_to
+from campaign.weekly.selectors import character_names, moves_visible_to, result_for, results_visible_to
 from campaign.weekly.services import move_withdraw
 from campaign.weekly.services.weeks import week_resolve_now
 from campaign.weekly.web.weekly_forms import label
@@ -38,13 +37,13 @@ def campaign_context(
         "is_weekly": True,
         "is_gm": access.is_gm,
     }
-    last = Week.objects.filter(campaign=campaign, status=Week.Status.CLOSED).order_by("-number").first()
+    last = week_in(campaign, Week.Status.CLOSED, last=True)
     if week is not None:
         who, moves = moves_visible_to(viewer=request.user, week_id=week.pk)
         context["moves"] = [{"m": m, "kind": label(m.kind), "by": m.character.name} for m in moves]
         context["is_gm"] = who.is_gm
         context["resolution"] = resolution_state(request.user, week.pk) if who.is_gm else None
-    resolving = Week.objects.filter(campaign=campaign, status=Week.Status.RESOLVING).order_by("number").first()
+    resolving = week_in(campaign, Week.Status.RESOLVING)
     if resolving is not None:
         context |= _resolving_context(request, resolving)
     if last is not None:
@@ -60,8 +59,7 @@ def _resolving_context(request: HttpRequest, week: Week) -> dict[str, Any]:
     who, results = results_visible_to(viewer=request.user, week_id=week.pk)
     context: dict[str, Any] = {"resolving_week": week, "partial": [], "waiting_on": [], "resolving": None}
     if who.is_gm:
-        rows = Character.objects.filter(campaign_id=week.campaign_id).values_list("pk", "name")
-        names = {f"p{pk}": name for pk, name in rows}
+        names = {f"p{pk}": name for pk, name in character_names(week.campaign_id).items()}
         shown = [result_for(r, key=who.key, is_gm=True) for r in results[:50]]
         context.update(
             partial=result_rows(shown, names),
